@@ -1,0 +1,120 @@
+/*
+ * nsscache: what to do with NSS_SDB_USE_CACHE (plain C, no Zend types).
+ *
+ * NSS's softoken reads the variable when it opens its database
+ * (lib/softoken/sdb.c): "yes" or "no" (any case) skip the access() timing
+ * loop; unset, empty, "auto", "1" or anything else let it measure.
+ */
+#ifndef NSSCACHE_ENV_POLICY_H
+#define NSSCACHE_ENV_POLICY_H
+
+#include <stddef.h>
+
+#define NSSCACHE_ENV_NAME "NSS_SDB_USE_CACHE"
+
+/* Longest value kept verbatim in a record; longer ones are cut and marked. */
+#define NSSCACHE_VALUE_MAX 64
+
+typedef enum {
+	NSSCACHE_VALUE_YES = 0,
+	NSSCACHE_VALUE_NO
+} nsscache_value;
+
+typedef enum {
+	NSSCACHE_OVERRIDE_PROBING = 0, /* replace a value that makes NSS probe */
+	NSSCACHE_OVERRIDE_NEVER,       /* only fill in an unset variable */
+	NSSCACHE_OVERRIDE_ALWAYS       /* enforce nsscache.value */
+} nsscache_override;
+
+typedef enum {
+	NSSCACHE_ENV_UNSET = 0,
+	NSSCACHE_ENV_SKIPS_PROBE, /* "yes" / "no", any case */
+	NSSCACHE_ENV_PROBES       /* set, but to something NSS treats as "measure" */
+} nsscache_env_class;
+
+typedef enum {
+	NSSCACHE_ACTION_NONE = 0, /* nothing has looked yet */
+	NSSCACHE_ACTION_SET,      /* was unset, nsscache set it */
+	NSSCACHE_ACTION_KEPT,     /* was set and left alone */
+	NSSCACHE_ACTION_REPLACED, /* was set, nsscache replaced it */
+	NSSCACHE_ACTION_DISABLED, /* nsscache.enabled=0: not touched */
+	NSSCACHE_ACTION_FAILED    /* setenv() failed; see record.error */
+} nsscache_action;
+
+typedef enum {
+	NSSCACHE_PHASE_NONE = 0,
+	NSSCACHE_PHASE_LOAD,  /* get_module(): the .so was just dlopen'ed */
+	NSSCACHE_PHASE_MINIT,
+	NSSCACHE_PHASE_RINIT
+} nsscache_phase;
+
+typedef struct {
+	int enabled;
+	nsscache_value value;
+	nsscache_override override;
+} nsscache_config;
+
+/* What nsscache found and did, for diagnostics. Fixed size: no allocation. */
+typedef struct {
+	nsscache_action action;
+	nsscache_phase phase;
+	int had_previous;                     /* was the variable set when looked at? */
+	int previous_truncated;
+	char previous[NSSCACHE_VALUE_MAX];    /* the value found (when had_previous) */
+	int has_seen;                         /* set when the variable was left set */
+	int seen_truncated;
+	char seen[NSSCACHE_VALUE_MAX];        /* the value left in the environment */
+	int error;                            /* errno of a failed setenv() */
+	long notice_pid;                      /* process that last logged a replacement */
+	int notice_pending;                   /* a replacement the caller has not logged */
+} nsscache_record;
+
+#define NSSCACHE_CONFIG_DEFAULT { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_PROBING }
+
+/* INI parsers: return 0 and set *out, or -1 for a value that is not allowed. */
+int nsscache_parse_bool(const char *s, size_t len, int *out);
+int nsscache_parse_value(const char *s, size_t len, nsscache_value *out);
+int nsscache_parse_override(const char *s, size_t len, nsscache_override *out);
+
+const char *nsscache_value_name(nsscache_value v);
+const char *nsscache_override_name(nsscache_override o);
+const char *nsscache_action_name(nsscache_action a);
+const char *nsscache_phase_name(nsscache_phase p);
+
+nsscache_env_class nsscache_env_classify(const char *current);
+
+/* The decision alone: what the policy does with CURRENT (NULL = unset). */
+nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current);
+
+/*
+ * Read the environment, decide, setenv() when needed and update REC.
+ * A check that finds the value nsscache left there changes nothing in REC,
+ * so the record keeps saying where and how the value came to be.
+ * Not thread-safe: the caller serialises (PHP's environment lock in ZTS).
+ */
+nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
+		nsscache_record *rec);
+
+/*
+ * The per-request fast path: true when the environment still holds the
+ * value REC says was left there. No allocation, no system call.
+ */
+static inline int nsscache_unchanged(const nsscache_record *rec, const char *current)
+{
+	const char *a = rec->seen, *b = current;
+
+	if (!b || !rec->has_seen || rec->seen_truncated) {
+		return 0;
+	}
+	while (*a && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
+
+/* One sentence for MINFO: e.g. 'replaced "1" with "yes" in rinit'. */
+void nsscache_describe(const nsscache_config *cfg, const nsscache_record *rec,
+		char *buf, size_t len);
+
+#endif

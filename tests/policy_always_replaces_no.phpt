@@ -1,0 +1,22 @@
+--TEST--
+override=always enforces nsscache.value over an admin's no
+--EXTENSIONS--
+nsscache
+--INI--
+nsscache.override=always
+--ENV--
+NSS_SDB_USE_CACHE=no
+--FILE--
+<?php
+require __DIR__ . '/status.inc';
+nsscache_test_dump();
+?>
+--EXPECT--
+enabled: true
+value: 'yes'
+override: 'always'
+env: 'yes'
+previous: 'no'
+action: 'replaced'
+phase: 'load'
+getenv: 'yes'

@@ -1,0 +1,14 @@
+--TEST--
+Filling in an unset variable or keeping a good one logs nothing
+--EXTENSIONS--
+nsscache
+--INI--
+log_errors=1
+error_reporting=E_ALL
+display_startup_errors=1
+--FILE--
+<?php
+echo getenv('NSS_SDB_USE_CACHE'), "\n";
+?>
+--EXPECT--
+yes

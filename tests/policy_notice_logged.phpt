@@ -1,0 +1,17 @@
+--TEST--
+A replacement is logged once, at E_NOTICE, naming the old and new value
+--EXTENSIONS--
+nsscache
+--INI--
+log_errors=1
+error_reporting=E_ALL
+--ENV--
+NSS_SDB_USE_CACHE=1
+--FILE--
+<?php
+$log = tempnam(sys_get_temp_dir(), 'nsscache');
+echo "script ran\n";
+?>
+--EXPECTF--
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="1" with "yes" at load (NSS treats that value as "measure" and probes the filesystem)
+script ran
