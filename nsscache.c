@@ -28,6 +28,9 @@ ZEND_TSRMLS_CACHE_DEFINE()
 static nsscache_config nsscache_cfg = NSSCACHE_CONFIG_DEFAULT;
 static nsscache_record nsscache_rec;
 static int nsscache_failure_warned;
+/* Set when an FPM pool's php_admin_value changed a directive in a worker:
+ * the next RINIT applies the policy again even if the value looks unchanged. */
+static int nsscache_recheck;
 
 /* Serialise with PHP's own putenv()/getenv() in threaded SAPIs. */
 #ifdef ZTS
@@ -56,6 +59,7 @@ static PHP_INI_MH(OnUpdateNsscacheEnabled)
 		return FAILURE; /* the engine falls back to the default */
 	}
 	nsscache_cfg.enabled = on;
+	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
 	return SUCCESS;
 }
 
@@ -68,6 +72,7 @@ static PHP_INI_MH(OnUpdateNsscacheValue)
 		return FAILURE;
 	}
 	nsscache_cfg.value = v;
+	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
 	return SUCCESS;
 }
 
@@ -80,6 +85,7 @@ static PHP_INI_MH(OnUpdateNsscacheOverride)
 		return FAILURE;
 	}
 	nsscache_cfg.override = o;
+	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
 	return SUCCESS;
 }
 
@@ -207,11 +213,12 @@ static PHP_RINIT_FUNCTION(nsscache)
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-	if (!nsscache_cfg.enabled) {
+	if (!nsscache_cfg.enabled && !nsscache_recheck) {
 		return SUCCESS;
 	}
 	NSSCACHE_ENV_LOCK();
-	changed = !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
+	changed = nsscache_recheck || !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
+	nsscache_recheck = 0;
 	if (changed) {
 		nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_RINIT, &nsscache_rec);
 	}
