@@ -111,38 +111,43 @@ PHP_INI_END()
 
 /* {{{ applying the policy */
 
-/* Say what needs saying after an apply; outside the lock. */
-static void php_nsscache_report(void)
-{
-	if (nsscache_rec.notice_pending) {
-		nsscache_rec.notice_pending = 0;
-		/* Log only: a notice in the response body could break headers. */
-		if (PG(log_errors) && (EG(error_reporting) & E_NOTICE)) {
-			char msg[256];
-			const char *cut = nsscache_rec.previous_truncated ? "..." : "";
-			int probes = nsscache_env_classify(nsscache_rec.previous) == NSSCACHE_ENV_PROBES;
+/* What an apply left to say, copied out under the lock and said outside it,
+ * so two threads never log the same replacement. */
+typedef struct {
+	char notice[256];
+	char warning[128];
+} php_nsscache_news;
 
-			snprintf(msg, sizeof(msg),
-				"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s%s\" with \"%s\" at %s (%s)",
-				nsscache_rec.previous, cut, nsscache_value_name(nsscache_cfg.value),
-				nsscache_phase_name(nsscache_rec.phase),
-				probes ? "NSS treats that value as \"measure\" and probes the filesystem"
-				       : "nsscache.override=always");
-			php_log_err(msg);
-		}
+static void php_nsscache_take_news(php_nsscache_news *news)
+{
+	news->notice[0] = news->warning[0] = '\0';
+	if (nsscache_rec.notice_pending) {
+		int probes = nsscache_env_classify(nsscache_rec.previous) == NSSCACHE_ENV_PROBES;
+
+		nsscache_rec.notice_pending = 0;
+		snprintf(news->notice, sizeof(news->notice),
+			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s%s\" with \"%s\" at %s (%s)",
+			nsscache_rec.previous, nsscache_rec.previous_truncated ? "..." : "",
+			nsscache_value_name(nsscache_cfg.value), nsscache_phase_name(nsscache_rec.phase),
+			probes ? "NSS treats that value as \"measure\" and probes the filesystem"
+			       : "nsscache.override=always");
 	}
 	if (nsscache_rec.action == NSSCACHE_ACTION_FAILED && !nsscache_failure_warned) {
 		nsscache_failure_warned = 1;
-		php_error_docref(NULL, E_WARNING, "Cannot set " NSSCACHE_ENV_NAME ": %s",
+		snprintf(news->warning, sizeof(news->warning), "Cannot set " NSSCACHE_ENV_NAME ": %s",
 			strerror(nsscache_rec.error));
 	}
 }
 
-static void php_nsscache_apply(nsscache_phase phase)
+static void php_nsscache_tell(const php_nsscache_news *news)
 {
-	NSSCACHE_ENV_LOCK();
-	nsscache_apply(&nsscache_cfg, phase, &nsscache_rec);
-	NSSCACHE_ENV_UNLOCK();
+	/* Log only: a notice in the response body could break headers. */
+	if (news->notice[0] && PG(log_errors) && (EG(error_reporting) & E_NOTICE)) {
+		php_log_err(news->notice);
+	}
+	if (news->warning[0]) {
+		php_error_docref(NULL, E_WARNING, "%s", news->warning);
+	}
 }
 
 /* Read one of our directives straight from the parsed php.ini / -d options. */
@@ -185,19 +190,27 @@ static void php_nsscache_apply_at_load(void)
 #undef NSSCACHE_CFG
 
 	nsscache_cfg = cfg;
-	php_nsscache_apply(NSSCACHE_PHASE_LOAD);
+	/* Anything worth saying waits for MINIT, when logging is up. */
+	NSSCACHE_ENV_LOCK();
+	nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_LOAD, &nsscache_rec);
+	NSSCACHE_ENV_UNLOCK();
 }
 /* }}} */
 
 /* {{{ PHP_MINIT_FUNCTION */
 static PHP_MINIT_FUNCTION(nsscache)
 {
+	php_nsscache_news news;
+
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	REGISTER_INI_ENTRIES();
-	php_nsscache_apply(NSSCACHE_PHASE_MINIT);
-	php_nsscache_report();
+	NSSCACHE_ENV_LOCK();
+	nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_MINIT, &nsscache_rec);
+	php_nsscache_take_news(&news);
+	NSSCACHE_ENV_UNLOCK();
+	php_nsscache_tell(&news);
 	return SUCCESS;
 }
 /* }}} */
@@ -208,6 +221,7 @@ static PHP_MINIT_FUNCTION(nsscache)
  * When nothing changed this is one getenv() and a short compare. */
 static PHP_RINIT_FUNCTION(nsscache)
 {
+	php_nsscache_news news;
 	int changed;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -221,10 +235,11 @@ static PHP_RINIT_FUNCTION(nsscache)
 	nsscache_recheck = 0;
 	if (changed) {
 		nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_RINIT, &nsscache_rec);
+		php_nsscache_take_news(&news);
 	}
 	NSSCACHE_ENV_UNLOCK();
 	if (changed) {
-		php_nsscache_report();
+		php_nsscache_tell(&news);
 	}
 	return SUCCESS;
 }
