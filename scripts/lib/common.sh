@@ -40,6 +40,7 @@ nsscache_apt_src_opts() {
             # (bookworm, bookworm-updates, bookworm-security -> SUITE...).
             sed -e 's/^Types:.*/Types: deb-src/' \
                 -e "/^Suites:/s/\b[a-z]\+\(-updates\|-security\)\?\b/$suite\1/g" \
+                "$f" >> "$state/sources.list.d/src.sources.tmp"
             printf '\n' >> "$state/sources.list.d/src.sources.tmp"
         done
         [ -s "$state/sources.list.d/src.sources.tmp" ] || nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive deb-src from"
