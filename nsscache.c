@@ -14,6 +14,7 @@
 
 #include "php_nsscache.h"
 #include "src/env_policy.h"
+#include "src/diagnose.h"
 #include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -31,6 +32,8 @@ static int nsscache_failure_warned;
 /* Set when an FPM pool's php_admin_value changed a directive in a worker:
  * the next RINIT applies the policy again even if the value looks unchanged. */
 static int nsscache_recheck;
+/* Diagnostics, gathered at the first call that asks (never at startup). */
+static nsscache_diag nsscache_dg;
 
 /* Serialise with PHP's own putenv()/getenv() in threaded SAPIs. */
 #ifdef ZTS
@@ -245,20 +248,215 @@ static PHP_RINIT_FUNCTION(nsscache)
 }
 /* }}} */
 
+/* {{{ diagnostics */
+
+/* Where ext/curl's code lives, so the libcurl it is bound to can be found. */
+static const void *php_nsscache_ext_curl_addr(void)
+{
+	zend_function *f = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("curl_version"));
+
+	if (!f || f->type != ZEND_INTERNAL_FUNCTION) {
+		return NULL;
+	}
+	return (const void *) (uintptr_t) f->internal_function.handler;
+}
+
+/* Refresh the diagnostics; call with the environment lock held. */
+static nsscache_diag *php_nsscache_diagnose(void)
+{
+	nsscache_diag_env env;
+
+	env.nss_sdb_use_cache = getenv(NSSCACHE_ENV_NAME);
+	env.ssl_dir = getenv("SSL_DIR");
+	env.sqlite_tmpdir = getenv("SQLITE_TMPDIR");
+	env.tmpdir = getenv("TMPDIR");
+	nsscache_diag_refresh(&nsscache_dg, php_nsscache_ext_curl_addr(), &nsscache_cfg,
+		&nsscache_rec, &env, NULL);
+	return &nsscache_dg;
+}
+
+static void php_nsscache_add_str(zval *arr, const char *key, const char *value)
+{
+	if (value && *value) {
+		add_assoc_string(arr, key, (char *) value);
+	} else {
+		add_assoc_null(arr, key);
+	}
+}
+
+static void php_nsscache_add_tri(zval *arr, const char *key, nsscache_tri t)
+{
+	if (t == NSSCACHE_MAYBE) {
+		add_assoc_null(arr, key);
+	} else {
+		add_assoc_bool(arr, key, t == NSSCACHE_YES);
+	}
+}
+
+static void php_nsscache_add_dentry(zval *arr, const nsscache_dentry_state *ds)
+{
+	add_assoc_long(arr, "nr_dentry", (zend_long) ds->nr_dentry);
+	add_assoc_long(arr, "nr_unused", (zend_long) ds->nr_unused);
+	add_assoc_long(arr, "age_limit", (zend_long) ds->age_limit);
+	add_assoc_long(arr, "want_pages", (zend_long) ds->want_pages);
+	if (ds->has_nr_negative) {
+		add_assoc_long(arr, "nr_negative", (zend_long) ds->nr_negative);
+	} else {
+		add_assoc_null(arr, "nr_negative");
+	}
+}
+
+static void php_nsscache_add_diag(zval *rv, const nsscache_diag *d)
+{
+	zval z;
+
+	array_init(&z);
+	php_nsscache_add_str(&z, "version", d->curl.found ? d->curl.version : NULL);
+	php_nsscache_add_str(&z, "ssl_version", d->curl.found ? d->curl.ssl_version : NULL);
+	if (d->curl.found) {
+		add_assoc_bool(&z, "nss", d->curl.backend_nss);
+	} else {
+		add_assoc_null(&z, "nss");
+	}
+	php_nsscache_add_str(&z, "path", d->curl.found ? d->curl.path : NULL);
+	php_nsscache_add_str(&z, "how", d->curl.found ? d->curl.how : NULL);
+	php_nsscache_add_str(&z, "headers", nsscache_curl_headers_version());
+	php_nsscache_add_str(&z, "reason", d->curl.reason);
+	add_assoc_zval(rv, "libcurl", &z);
+
+	array_init(&z);
+	php_nsscache_add_str(&z, "version", d->nss.found ? d->nss.version : NULL);
+	add_assoc_bool(&z, "initialized", d->nss_initialized);
+	php_nsscache_add_str(&z, "path", d->nss.found ? d->nss.path : NULL);
+	php_nsscache_add_str(&z, "reason", d->nss.reason);
+	add_assoc_zval(rv, "nss", &z);
+
+	array_init(&z);
+	php_nsscache_add_str(&z, "version", d->softokn.found ? d->softokn.version : NULL);
+	php_nsscache_add_str(&z, "description", d->softokn.found ? d->softokn.description : NULL);
+	php_nsscache_add_str(&z, "path", d->softokn.found ? d->softokn.path : NULL);
+	php_nsscache_add_str(&z, "how", d->softokn.found ? nsscache_softokn_how_name(d->softokn.how) : NULL);
+	if (d->softokn.found) {
+		add_assoc_bool(&z, "system_build", d->softokn.system_build);
+	} else {
+		add_assoc_null(&z, "system_build");
+	}
+	php_nsscache_add_str(&z, "reason", d->softokn.reason);
+	add_assoc_zval(rv, "softokn", &z);
+
+	array_init(&z);
+	php_nsscache_add_str(&z, "path", d->db.path);
+	add_assoc_string(&z, "source", (char *) nsscache_db_source_name(d->db.source));
+	add_assoc_bool(&z, "exists", d->db.exists);
+	add_assoc_bool(&z, "directory", d->db.is_dir);
+	add_assoc_bool(&z, "readable", d->db.readable);
+	add_assoc_bool(&z, "writable", d->db.writable);
+	add_assoc_bool(&z, "cert9", d->db.cert9);
+	php_nsscache_add_str(&z, "fs", d->db.fs.ok ? d->db.fs.name : NULL);
+	add_assoc_string(&z, "fs_class", (char *) nsscache_fs_class_name(d->db.fs.cls));
+	php_nsscache_add_str(&z, "note", d->db.ssl_dir_note);
+	php_nsscache_add_str(&z, "reason", d->db.reason);
+	add_assoc_zval(rv, "db", &z);
+
+	array_init(&z);
+	php_nsscache_add_str(&z, "path", d->tmp.found ? d->tmp.path : NULL);
+	php_nsscache_add_str(&z, "source", d->tmp.found ? d->tmp.source : NULL);
+	php_nsscache_add_str(&z, "fs", d->tmp.found && d->tmp.fs.ok ? d->tmp.fs.name : NULL);
+	add_assoc_string(&z, "fs_class", (char *) nsscache_fs_class_name(d->tmp.fs.cls));
+	php_nsscache_add_str(&z, "note", d->tmp.note);
+	php_nsscache_add_str(&z, "reason", d->tmp.reason);
+	add_assoc_zval(rv, "tempdir", &z);
+
+	array_init(&z);
+	php_nsscache_add_str(&z, "id", d->distro.id);
+	php_nsscache_add_str(&z, "version", d->distro.version_id);
+	add_assoc_string(&z, "family", (char *) nsscache_distro_family_name(d->distro.family));
+	add_assoc_zval(rv, "distro", &z);
+
+	php_nsscache_add_tri(rv, "in_effect", d->prediction.in_effect);
+	add_assoc_string(rv, "in_effect_reason", (char *) d->prediction.in_effect_reason);
+	add_assoc_string(rv, "probe", (char *) nsscache_probe_name(d->prediction.probe));
+	add_assoc_string(rv, "reason", (char *) d->prediction.reason);
+	php_nsscache_add_tri(rv, "probe_db_dir", d->prediction.probe_db_dir);
+	php_nsscache_add_tri(rv, "probe_temp_dir", d->prediction.probe_temp_dir);
+	php_nsscache_add_tri(rv, "dentries_freed", d->prediction.dentries_freed);
+
+	if (d->dentry_ok) {
+		array_init(&z);
+		php_nsscache_add_dentry(&z, &d->dentry);
+		add_assoc_zval(rv, "dentry", &z);
+	} else {
+		add_assoc_null(rv, "dentry");
+	}
+}
+/* }}} */
+
 /* {{{ PHP_MINFO_FUNCTION */
 static PHP_MINFO_FUNCTION(nsscache)
 {
-	char action[256];
+	char buf[1024];
 	const char *env;
+	const nsscache_diag *d;
 
 	NSSCACHE_ENV_LOCK();
 	env = getenv(NSSCACHE_ENV_NAME);
+	d = php_nsscache_diagnose();
+
 	php_info_print_table_start();
 	php_info_print_table_row(2, "nsscache support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_NSSCACHE_VERSION);
 	php_info_print_table_row(2, NSSCACHE_ENV_NAME, env ? env : "(unset)");
-	nsscache_describe(&nsscache_cfg, &nsscache_rec, action, sizeof(action));
-	php_info_print_table_row(2, "Action", action);
+	nsscache_describe(&nsscache_cfg, &nsscache_rec, buf, sizeof(buf));
+	php_info_print_table_row(2, "Action", buf);
+
+	if (d->curl.found) {
+		snprintf(buf, sizeof(buf), "%s, TLS backend %s", d->curl.version,
+			d->curl.ssl_version[0] ? d->curl.ssl_version : "(none)");
+	} else {
+		snprintf(buf, sizeof(buf), "not found: %s", d->curl.reason);
+	}
+	php_info_print_table_row(2, "libcurl", buf);
+	if (d->nss.found) {
+		snprintf(buf, sizeof(buf), "%s (%s)", d->nss.version, d->nss.path);
+	} else {
+		snprintf(buf, sizeof(buf), "not loaded: %s", d->nss.reason);
+	}
+	php_info_print_table_row(2, "NSS", buf);
+	php_info_print_table_row(2, "NSS initialized", d->nss_initialized ? "yes" : "no");
+	if (d->softokn.found) {
+		snprintf(buf, sizeof(buf), "%s (%s, %s)", d->softokn.version, d->softokn.path,
+			nsscache_softokn_how_name(d->softokn.how));
+	} else {
+		snprintf(buf, sizeof(buf), "not found: %s", d->softokn.reason);
+	}
+	php_info_print_table_row(2, "softokn", buf);
+	if (d->db.source != NSSCACHE_DB_NONE) {
+		snprintf(buf, sizeof(buf), "%s (%s, %s)", d->db.path, nsscache_db_source_name(d->db.source),
+			d->db.fs.ok ? d->db.fs.name : "filesystem unknown");
+	} else {
+		snprintf(buf, sizeof(buf), "none: %s", d->db.reason);
+	}
+	php_info_print_table_row(2, "NSS database", buf);
+	if (d->tmp.found) {
+		snprintf(buf, sizeof(buf), "%s (%s, %s)", d->tmp.path, d->tmp.source,
+			d->tmp.fs.ok ? d->tmp.fs.name : "filesystem unknown");
+	} else {
+		snprintf(buf, sizeof(buf), "none: %s", d->tmp.reason);
+	}
+	php_info_print_table_row(2, "Temp dir for the probe", buf);
+	snprintf(buf, sizeof(buf), "%s: %s", nsscache_tri_name(d->prediction.in_effect),
+		d->prediction.in_effect_reason);
+	php_info_print_table_row(2, "Cache setting in effect", buf);
+	snprintf(buf, sizeof(buf), "%s: %s", nsscache_probe_name(d->prediction.probe), d->prediction.reason);
+	php_info_print_table_row(2, "access() probe", buf);
+	if (d->dentry_ok && d->dentry.has_nr_negative) {
+		snprintf(buf, sizeof(buf), "%lld of %lld dentries", d->dentry.nr_negative, d->dentry.nr_dentry);
+	} else if (d->dentry_ok) {
+		snprintf(buf, sizeof(buf), "not reported by this kernel (%lld dentries)", d->dentry.nr_dentry);
+	} else {
+		snprintf(buf, sizeof(buf), "unknown: %s", d->dentry_error);
+	}
+	php_info_print_table_row(2, "Negative dentries", buf);
 	php_info_print_table_end();
 	NSSCACHE_ENV_UNLOCK();
 
@@ -293,7 +491,61 @@ PHP_FUNCTION(nsscache_status)
 	}
 	add_assoc_string(return_value, "action", (char *) nsscache_action_name(nsscache_rec.action));
 	add_assoc_string(return_value, "phase", (char *) nsscache_phase_name(nsscache_rec.phase));
+	php_nsscache_add_diag(return_value, php_nsscache_diagnose());
 	NSSCACHE_ENV_UNLOCK();
+}
+/* }}} */
+
+/* {{{ proto array nsscache_versions() */
+PHP_FUNCTION(nsscache_versions)
+{
+	const nsscache_diag *d;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	NSSCACHE_ENV_LOCK();
+	d = php_nsscache_diagnose();
+	array_init(return_value);
+	add_assoc_string(return_value, "nsscache", PHP_NSSCACHE_VERSION);
+	php_nsscache_add_str(return_value, "libcurl", d->curl.found ? d->curl.version : NULL);
+	php_nsscache_add_str(return_value, "ssl_version", d->curl.found ? d->curl.ssl_version : NULL);
+	php_nsscache_add_str(return_value, "curl_headers", nsscache_curl_headers_version());
+	php_nsscache_add_str(return_value, "nss", d->nss.found ? d->nss.version : NULL);
+	php_nsscache_add_str(return_value, "softokn", d->softokn.found ? d->softokn.version : NULL);
+	NSSCACHE_ENV_UNLOCK();
+}
+/* }}} */
+
+/* {{{ proto ?bool nsscache_in_effect() */
+PHP_FUNCTION(nsscache_in_effect)
+{
+	nsscache_tri t;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	NSSCACHE_ENV_LOCK();
+	t = php_nsscache_diagnose()->prediction.in_effect;
+	NSSCACHE_ENV_UNLOCK();
+	if (t == NSSCACHE_MAYBE) {
+		RETURN_NULL();
+	}
+	RETURN_BOOL(t == NSSCACHE_YES);
+}
+/* }}} */
+
+/* {{{ proto ?array nsscache_dentry_state() */
+PHP_FUNCTION(nsscache_dentry_state)
+{
+	nsscache_dentry_state ds;
+	char err[256];
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (nsscache_dentry_read(NULL, &ds, err, sizeof(err)) != 0) {
+		RETURN_NULL();
+	}
+	array_init(return_value);
+	php_nsscache_add_dentry(return_value, &ds);
 }
 /* }}} */
 

@@ -1,14 +1,28 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 418d96ec15dee5f8e410517a8ff6d6f19c245357 */
+ * Stub hash: 516aee82a686c0b533d190ac15c5c41801bc0195 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_nsscache_status, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
+#define arginfo_nsscache_versions arginfo_nsscache_status
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_nsscache_in_effect, 0, 0, _IS_BOOL, 1)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_nsscache_dentry_state, 0, 0, IS_ARRAY, 1)
+ZEND_END_ARG_INFO()
+
 
 ZEND_FUNCTION(nsscache_status);
+ZEND_FUNCTION(nsscache_versions);
+ZEND_FUNCTION(nsscache_in_effect);
+ZEND_FUNCTION(nsscache_dentry_state);
 
 
 static const zend_function_entry ext_functions[] = {
 	ZEND_FE(nsscache_status, arginfo_nsscache_status)
+	ZEND_FE(nsscache_versions, arginfo_nsscache_versions)
+	ZEND_FE(nsscache_in_effect, arginfo_nsscache_in_effect)
+	ZEND_FE(nsscache_dentry_state, arginfo_nsscache_dentry_state)
 	ZEND_FE_END
 };

@@ -259,6 +259,14 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
         snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s was set before NSS opened the database and %s honours it", vp, sv);
     }
 
+    /* Without an NSS libcurl there is nothing for the setting to act on:
+     * neither "in effect" nor "not in effect" would be true. */
+    if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS) {
+        out->in_effect = NSSCACHE_MAYBE;
+        snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s, so NSS_SDB_USE_CACHE has nothing to act on here",
+                 in->curl == NSSCACHE_CURL_ABSENT ? "no libcurl is loaded in this process" : "this process's libcurl does not use NSS");
+    }
+
     /* ---- probe */
     if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS) {
         out->probe = NSSCACHE_PROBE_NONE;

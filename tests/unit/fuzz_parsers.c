@@ -128,7 +128,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the table's invariants */
     CHECK(!(out.probe == NSSCACHE_PROBE_EXPECTED) || out.probe_db_dir == NSSCACHE_YES || out.probe_temp_dir == NSSCACHE_YES);
     CHECK(!(in.curl == NSSCACHE_CURL_OTHER_TLS || in.curl == NSSCACHE_CURL_ABSENT || !in.db_dir) || out.probe == NSSCACHE_PROBE_NONE);
-    CHECK(!(in.var == NSSCACHE_VAR_UNSET || in.var == NSSCACHE_VAR_MEASURE) || out.in_effect == NSSCACHE_NO);
+    CHECK(!(in.curl == NSSCACHE_CURL_OTHER_TLS || in.curl == NSSCACHE_CURL_ABSENT) || out.in_effect == NSSCACHE_MAYBE);
+    CHECK(!((in.var == NSSCACHE_VAR_UNSET || in.var == NSSCACHE_VAR_MEASURE)
+            && (in.curl == NSSCACHE_CURL_NSS || in.curl == NSSCACHE_CURL_UNKNOWN)) || out.in_effect == NSSCACHE_NO);
     CHECK(out.in_effect != NSSCACHE_YES || in.timing == NSSCACHE_TIMING_BEFORE_OPEN);
     free(value);
     return 0;

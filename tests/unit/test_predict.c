@@ -88,8 +88,8 @@ static const predict_row rows[] = {
     { "private 3.87 auto, DB dir read-only", "3.87", 1, OTHER, "auto", BEFORE, CNSS, 1, 1, 0, LOCAL, 1, EXP, M, Y, N, M },
     /* curl nss_setup(): no SSL_DIR dir and no /etc/pki/nssdb -> NSS_INIT_NOCERTDB, nothing opened */
     { "no DB directory",              "3.28", 0, OTHER, NULL,   BEFORE, CNSS, 0, 0, 0, LOCAL, 1, NONE, N, N, N, N },
-    { "libcurl with OpenSSL",         "3.28", 0, OTHER, NULL,   BEFORE, NSSCACHE_CURL_OTHER_TLS, 1, 1, 1, LOCAL, 1, NONE, N, N, N, N },
-    { "no libcurl (ext/curl not loaded)", "3.28", 0, OTHER, "auto", BEFORE, NSSCACHE_CURL_ABSENT, 1, 1, 1, LOCAL, 1, NONE, N, N, N, N },
+    { "libcurl with OpenSSL",         "3.28", 0, OTHER, NULL,   BEFORE, NSSCACHE_CURL_OTHER_TLS, 1, 1, 1, LOCAL, 1, NONE, N, N, M, N },
+    { "no libcurl (ext/curl not loaded)", "3.28", 0, OTHER, "auto", BEFORE, NSSCACHE_CURL_ABSENT, 1, 1, 1, LOCAL, 1, NONE, N, N, M, N },
     { "libcurl backend unknown",      "3.87", 0, OTHER, "auto", BEFORE, NSSCACHE_CURL_UNKNOWN, 1, 1, 1, LOCAL, 1, POS, M, M, N, Y },
     /* s_open probes the DB dir before sdb_init opens cert9.db; the temp probe needs the open */
     { "3.87 auto, no cert9.db: DB dir only", "3.87", 0, OTHER, "auto", BEFORE, CNSS, 1, 0, 1, LOCAL, 1, EXP, Y, N, N, Y },
