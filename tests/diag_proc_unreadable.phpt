@@ -1,0 +1,39 @@
+--TEST--
+/proc/sys/fs/dentry-state unreadable or empty: null and a reason, no warning
+--EXTENSIONS--
+nsscache
+--SKIPIF--
+<?php
+if (trim((string) shell_exec('id -u')) !== '0') die('skip needs root to bind-mount over /proc in a private mount namespace');
+if (!is_executable('/usr/bin/unshare')) die('skip unshare(1) missing');
+?>
+--FILE--
+<?php
+require __DIR__ . '/status.inc';
+$code = 'var_dump(nsscache_dentry_state()); $s = nsscache_status(); var_dump($s["dentry"]); '
+      . '(new ReflectionExtension("nsscache"))->info();';
+// A private mount namespace: the host's /proc is untouched.
+$garbage = tempnam(sys_get_temp_dir(), 'nsscache');
+file_put_contents($garbage, "not numbers\n");
+foreach (['/dev/null' => 'empty file', $garbage => 'garbage'] as $src => $what) {
+    $cmd = sprintf('mount --bind %s /proc/sys/fs/dentry-state && exec %s -n -d extension=%s -r %s',
+        escapeshellarg($src), escapeshellarg(PHP_BINARY), escapeshellarg(nsscache_test_so()), escapeshellarg($code));
+    $out = shell_exec('unshare -m sh -c ' . escapeshellarg($cmd) . ' 2>&1');
+    echo "== $what\n";
+    foreach (explode("\n", $out) as $line) {
+        if (str_starts_with($line, 'NULL') || str_starts_with($line, 'Negative dentries') || stripos($line, 'warning') !== false) {
+            echo $line, "\n";
+        }
+    }
+}
+unlink($garbage);
+?>
+--EXPECTF--
+== empty file
+NULL
+NULL
+Negative dentries => unknown: %s
+== garbage
+NULL
+NULL
+Negative dentries => unknown: %s
