@@ -148,10 +148,13 @@ nssi_server_start() {
 #   DB       local | fuse
 #   VAR      unset | any value of NSS_SDB_USE_CACHE ("" for empty)
 #   NSSCACHE off | on | never (override=never) | after (extension= after curl)
+#            | disabled (loaded with nsscache.enabled=0: the variable is left as
+#              it was, and nsscache_status() predicts what NSS does without the fix)
 #   extra args are passed to php before the script (e.g. -d ...), and
 #   NSSI_CLIENT_ARGS (array) after it (e.g. --putenv).
 # One PHP CLI process, one verified HTTPS GET. Prints:
 #   <probe calls> <negative dentry delta> <client.php's line: ms status seen action pid>
+# followed by client.php's extra lines, if NSSI_CLIENT_ARGS asked for any.
 # The case gets its own scratch dir, removed afterwards, unless NSSI_CASE_DIR
 # names one made by nssi_case_dir (to repeat runs against one DB, as a host does).
 nssi_run_case() {
@@ -171,6 +174,7 @@ nssi_run_case() {
         on)     php_args+=(-d "extension=$NSSI_NSSCACHE_SO" -d "extension=$NSSI_CURL_SO") ;;
         never)  php_args+=(-d "extension=$NSSI_NSSCACHE_SO" -d "extension=$NSSI_CURL_SO" -d nsscache.override=never) ;;
         after)  php_args+=(-d "extension=$NSSI_CURL_SO" -d "extension=$NSSI_NSSCACHE_SO") ;;
+        disabled) php_args+=(-d "extension=$NSSI_NSSCACHE_SO" -d "extension=$NSSI_CURL_SO" -d nsscache.enabled=0) ;;
         *) nsscache_die "nssi_run_case: unknown nsscache mode $mode" ;;
     esac
     local _a _b _c _d _f
