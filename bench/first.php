@@ -1,0 +1,29 @@
+<?php
+// bench/run sections 1 and 6, loaded with -d auto_prepend_file=... in front of
+// the integration harness's client.php (so the harness sets up the
+// environment, the softokn and the counter), which it replaces: the same one
+// verified HTTPS GET and the same output line, without calling
+// nsscache_status() (its diagnostics are measured on their own, in section 4).
+// Prints: "<ms of the GET> <status> <NSS_SDB_USE_CACHE seen> - <pid>"
+if (in_array('--putenv', $argv, true)) {
+    putenv('NSS_SDB_USE_CACHE=yes');   // the usual hand fix, at the top of the script
+}
+$seen = getenv('NSS_SDB_USE_CACHE');
+$seen = $seen === false ? '(unset)' : ($seen === '' ? '(empty)' : $seen);
+$t = hrtime(true);
+$ch = curl_init($argv[1]);
+curl_setopt_array($ch, [
+    CURLOPT_RETURNTRANSFER => true,
+    CURLOPT_SSL_VERIFYPEER => true,
+    CURLOPT_SSL_VERIFYHOST => 2,
+    CURLOPT_CONNECTTIMEOUT => 10,
+    CURLOPT_TIMEOUT => 20,
+]);
+$body = curl_exec($ch);
+$ms = (hrtime(true) - $t) / 1e6;
+$code = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
+$status = ($body !== false && $code === 200 && $body !== '')
+    ? 'ok' : 'error:' . preg_replace('/\s+/', '_', curl_error($ch) ?: "http_$code");
+curl_close($ch);
+printf("%.1f %s %s - %d\n", $ms, $status, $seen, getmypid());
+exit(0);
