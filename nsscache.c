@@ -210,7 +210,12 @@ static PHP_MINIT_FUNCTION(nsscache)
 #endif
 	REGISTER_INI_ENTRIES();
 	NSSCACHE_ENV_LOCK();
-	nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_MINIT, &nsscache_rec);
+	/* Loaded as a .so, the policy ran in get_module() moments ago with the
+	 * same php.ini: only a built-in nsscache, or a change since, acts here. */
+	if (nsscache_rec.action == NSSCACHE_ACTION_NONE
+			|| !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME))) {
+		nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_MINIT, &nsscache_rec);
+	}
 	php_nsscache_take_news(&news);
 	NSSCACHE_ENV_UNLOCK();
 	php_nsscache_tell(&news);
