@@ -45,6 +45,9 @@ static nsscache_diag nsscache_dg;
 #endif
 
 /* {{{ INI */
+
+/* PHP_INI_MH hands every handler three arguments these have no use for. */
+#define NSSCACHE_INI_MH_ARGS_UNUSED() ((void) mh_arg1, (void) mh_arg2, (void) mh_arg3)
 static void php_nsscache_bad_ini(const zend_string *name, const zend_string *value,
 		const char *allowed, const char *fallback)
 {
@@ -57,6 +60,7 @@ static PHP_INI_MH(OnUpdateNsscacheEnabled)
 {
 	int on;
 
+	NSSCACHE_INI_MH_ARGS_UNUSED();
 	if (nsscache_parse_bool(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &on) != 0) {
 		php_nsscache_bad_ini(entry->name, new_value, "On or Off", "On");
 		return FAILURE; /* the engine falls back to the default */
@@ -70,6 +74,7 @@ static PHP_INI_MH(OnUpdateNsscacheValue)
 {
 	nsscache_value v;
 
+	NSSCACHE_INI_MH_ARGS_UNUSED();
 	if (nsscache_parse_value(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v) != 0) {
 		php_nsscache_bad_ini(entry->name, new_value, "yes or no", "yes");
 		return FAILURE;
@@ -83,6 +88,7 @@ static PHP_INI_MH(OnUpdateNsscacheOverride)
 {
 	nsscache_override o;
 
+	NSSCACHE_INI_MH_ARGS_UNUSED();
 	if (nsscache_parse_override(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &o) != 0) {
 		php_nsscache_bad_ini(entry->name, new_value, "probing, never or always", "probing");
 		return FAILURE;
@@ -232,6 +238,8 @@ static PHP_RINIT_FUNCTION(nsscache)
 	php_nsscache_news news;
 	int changed;
 
+	(void) type;
+	(void) module_number;
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
