@@ -13,6 +13,7 @@
 #include "ext/standard/info.h"
 
 #include "php_nsscache.h"
+#include "nsscache_compat.h"
 #include "src/env_policy.h"
 #include "src/diagnose.h"
 #include "nsscache_arginfo.h"
@@ -152,7 +153,7 @@ static void php_nsscache_tell(const php_nsscache_news *news)
 {
 	/* Log only: a notice in the response body could break headers. */
 	if (news->notice[0] && PG(log_errors) && (EG(error_reporting) & E_NOTICE)) {
-		php_log_err(news->notice);
+		nsscache_log_err(news->notice);
 	}
 	if (news->warning[0]) {
 		php_error_docref(NULL, E_WARNING, "%s", news->warning);

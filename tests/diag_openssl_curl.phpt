@@ -5,7 +5,7 @@ nsscache
 --SKIPIF--
 <?php
 require __DIR__ . '/status.inc';
-if (!is_file(nsscache_test_system_curl())) die('skip php8.2-curl is not installed (scripts/test installs it)');
+if (!is_file(nsscache_test_system_curl())) die('skip no ext/curl beside this PHP (' . nsscache_test_system_curl() . '); scripts/test installs php8.2-curl');
 ?>
 --FILE--
 <?php
@@ -15,7 +15,7 @@ $s = nsscache_status();
 $c = curl_version();
 var_dump($s['libcurl']['version'] === $c['version']);
 var_dump($s['libcurl']['ssl_version'] === $c['ssl_version']);
-var_dump($s['libcurl']['nss'], str_starts_with($s['libcurl']['ssl_version'], 'NSS/'));
+var_dump($s['libcurl']['nss'], strncmp($s['libcurl']['ssl_version'], 'NSS/', 4) === 0);
 var_dump(is_string($s['libcurl']['path']) && is_file($s['libcurl']['path']));
 var_dump($s['nss']['version'], $s['nss']['initialized']);
 var_dump($s['in_effect'], nsscache_in_effect(), $s['probe']);

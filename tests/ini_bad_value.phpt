@@ -5,6 +5,8 @@ nsscache
 --INI--
 nsscache.value=maybe
 display_startup_errors=1
+; PHP 7.4 also logs startup errors, to stderr in CLI: keep them out of the output
+error_log=/dev/null
 --ENV--
 NSS_SDB_USE_CACHE=1
 --FILE--

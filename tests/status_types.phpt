@@ -19,17 +19,11 @@ foreach (['version' => 'string', 'enabled' => 'boolean', 'value' => 'string',
 var_dump($s['version'] === phpversion('nsscache'));
 var_dump(in_array($s['action'], ['set', 'kept', 'replaced', 'disabled', 'failed'], true));
 var_dump(in_array($s['phase'], ['load', 'minit', 'rinit'], true));
-try {
-    nsscache_status(1);
-} catch (ArgumentCountError $e) {
-    echo $e->getMessage(), "\n";
-}
 $r = new ReflectionFunction('nsscache_status');
-echo $r->getReturnType(), "\n";
+echo $r->getReturnType()->getName(), ' ', $r->getNumberOfParameters(), "\n";
 ?>
 --EXPECT--
 bool(true)
 bool(true)
 bool(true)
-nsscache_status() expects exactly 0 arguments, 1 given
-array
+array 0
