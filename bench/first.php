@@ -10,20 +10,7 @@ if (in_array('--putenv', $argv, true)) {
 }
 $seen = getenv('NSS_SDB_USE_CACHE');
 $seen = $seen === false ? '(unset)' : ($seen === '' ? '(empty)' : $seen);
-$t = hrtime(true);
-$ch = curl_init($argv[1]);
-curl_setopt_array($ch, [
-    CURLOPT_RETURNTRANSFER => true,
-    CURLOPT_SSL_VERIFYPEER => true,
-    CURLOPT_SSL_VERIFYHOST => 2,
-    CURLOPT_CONNECTTIMEOUT => 10,
-    CURLOPT_TIMEOUT => 20,
-]);
-$body = curl_exec($ch);
-$ms = (hrtime(true) - $t) / 1e6;
-$code = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
-$status = ($body !== false && $code === 200 && $body !== '')
-    ? 'ok' : 'error:' . preg_replace('/\s+/', '_', curl_error($ch) ?: "http_$code");
-curl_close($ch);
+require __DIR__ . '/../tests/integration/https_get.php';
+[$ms, $status] = nsscache_https_get($argv[1]);
 printf("%.1f %s %s - %d\n", $ms, $status, $seen, getmypid());
 exit(0);

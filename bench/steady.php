@@ -6,29 +6,17 @@
 // handshake and certificate verification against the NSS DB). The first one
 // opens the NSS DB; the rest are the steady state.
 // Prints: "<first ms> <status> <median ms of the rest> <p90 ms of the rest> <total ms>"
+require __DIR__ . '/../tests/integration/https_get.php';
 $url = $argv[1];
 $n = (int) (getenv('BENCH_STEADY_N') ?: 40);
 $ms = [];
 $status = 'ok';
 $t0 = hrtime(true);
 for ($i = 0; $i < $n; $i++) {
-    $t = hrtime(true);
-    $ch = curl_init($url);
-    curl_setopt_array($ch, [
-        CURLOPT_RETURNTRANSFER => true,
-        CURLOPT_SSL_VERIFYPEER => true,
-        CURLOPT_SSL_VERIFYHOST => 2,
-        CURLOPT_FRESH_CONNECT => true,
-        CURLOPT_FORBID_REUSE => true,
-        CURLOPT_CONNECTTIMEOUT => 10,
-        CURLOPT_TIMEOUT => 20,
-    ]);
-    $body = curl_exec($ch);
-    if ($body === false || $body === '' || curl_getinfo($ch, CURLINFO_RESPONSE_CODE) !== 200) {
-        $status = 'error:' . preg_replace('/\s+/', '_', curl_error($ch) ?: 'http');
+    [$ms[], $st] = nsscache_https_get($url, true);
+    if ($st !== 'ok') {
+        $status = $st;
     }
-    curl_close($ch);
-    $ms[] = (hrtime(true) - $t) / 1e6;
 }
 $total = (hrtime(true) - $t0) / 1e6;
 $first = array_shift($ms);

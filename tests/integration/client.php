@@ -53,21 +53,8 @@ $seen = getenv('NSS_SDB_USE_CACHE');
 $seen = $seen === false ? '(unset)' : ($seen === '' ? '(empty)' : $seen);
 $action = $loaded ? (nsscache_status()['action'] ?? '?') : '-';
 
-$t = hrtime(true);
-$ch = curl_init($url);
-curl_setopt_array($ch, [
-    CURLOPT_RETURNTRANSFER => true,
-    CURLOPT_SSL_VERIFYPEER => true,
-    CURLOPT_SSL_VERIFYHOST => 2,
-    CURLOPT_CONNECTTIMEOUT => 10,
-    CURLOPT_TIMEOUT => 20,
-]);
-$body = curl_exec($ch);
-$ms = (hrtime(true) - $t) / 1e6;
-$code = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
-$status = ($body !== false && $code === 200 && $body !== '')
-    ? 'ok' : 'error:' . preg_replace('/\s+/', '_', curl_error($ch) ?: "http_$code");
-curl_close($ch);
+require __DIR__ . '/https_get.php';
+[$ms, $status] = nsscache_https_get($url);
 printf("%.1f %s %s %s %d\n", $ms, $status, $seen, $action, getmypid());
 
 $kv = function (array $a): string {
