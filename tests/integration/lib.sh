@@ -12,7 +12,9 @@ NSSI_REPO=$(cd "$NSSI_DIR/../.." && pwd)
 NSSI_SUITE=bookworm
 NSSI_PHP_SRC_VERSION=8.2.32-1~deb12u1
 NSSI_NSS_SRC_VERSION=2:3.87.1-1+deb12u4
-NSSI_PHP=php8.2
+# Another PHP (ci/matrix): NSSI_PHP=<its php>, NSSI_CURL_SO_FOR=<its NSS ext/curl,
+# from tests/integration/build-curl>, NSSCACHE_SO=<nsscache built for it>.
+NSSI_PHP=${NSSI_PHP:-php8.2}
 NSSI_FPM=/usr/sbin/php-fpm8.2
 NSSI_PACKAGES=(php8.2-cli php8.2-dev php8.2-fpm libfcgi-bin libcurl4-nss-dev libnss3 libnss3-tools
     libnspr4-dev libsqlite3-dev zlib1g-dev openssl bindfs fuse3 dpkg-dev gcc make iproute2)
@@ -31,7 +33,7 @@ nssi_key() { printf '%s' "$1" | tr -c 'A-Za-z0-9.+_-' '_'; }   # no ':' (LD_LIBR
 # setup once php8.2-dev is installed (the API number comes from php-config).
 nssi_paths() {
     NSSI_PHP_API=$(php-config8.2 --phpapi 2>/dev/null || echo unknown)
-    NSSI_CURL_SO="$NSSI_CACHE/curl-nss/$(nssi_key "$NSSI_PHP_SRC_VERSION")-api$NSSI_PHP_API/curl.so"
+    NSSI_CURL_SO=${NSSI_CURL_SO_FOR:-"$NSSI_CACHE/curl-nss/$(nssi_key "$NSSI_PHP_SRC_VERSION")-api$NSSI_PHP_API/curl.so"}
     NSSI_SOFTOKN_ROOT="$NSSI_CACHE/softokn/$(nssi_key "$NSSI_NSS_SRC_VERSION")"
     NSSI_COUNTER_SO="$NSSI_CACHE/counter/$(sha256sum "$NSSI_DIR/counter.c" | cut -c1-12)/counter.so"
     NSSI_PKI="$NSSI_CACHE/pki-v1"
