@@ -49,54 +49,55 @@ static nsscache_diag nsscache_dg;
 
 /* PHP_INI_MH hands every handler three arguments these have no use for. */
 #define NSSCACHE_INI_MH_ARGS_UNUSED() ((void) mh_arg1, (void) mh_arg2, (void) mh_arg3)
-static void php_nsscache_bad_ini(const zend_string *name, const zend_string *value,
-		const char *allowed, const char *fallback)
+/* The end of every handler: a bad value gets one warning and the engine
+ * falls back to the default; a change after startup (an FPM pool's
+ * php_admin_value in a worker) makes the next RINIT apply the policy again. */
+static int php_nsscache_ini_result(int rc, const zend_ini_entry *entry, const zend_string *value,
+		int stage, const char *allowed, const char *fallback)
 {
-	php_error_docref(NULL, E_WARNING,
-		"Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
-		ZSTR_VAL(value), ZSTR_VAL(name), allowed, fallback);
+	if (rc != 0) {
+		php_error_docref(NULL, E_WARNING,
+			"Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
+			ZSTR_VAL(value), ZSTR_VAL(entry->name), allowed, fallback);
+		return FAILURE;
+	}
+	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
+	return SUCCESS;
 }
 
 static PHP_INI_MH(OnUpdateNsscacheEnabled)
 {
-	int on;
+	int on, rc = nsscache_parse_bool(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &on);
 
 	NSSCACHE_INI_MH_ARGS_UNUSED();
-	if (nsscache_parse_bool(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &on) != 0) {
-		php_nsscache_bad_ini(entry->name, new_value, "On or Off", "On");
-		return FAILURE; /* the engine falls back to the default */
+	if (rc == 0) {
+		nsscache_cfg.enabled = on;
 	}
-	nsscache_cfg.enabled = on;
-	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
-	return SUCCESS;
+	return php_nsscache_ini_result(rc, entry, new_value, stage, "On or Off", "On");
 }
 
 static PHP_INI_MH(OnUpdateNsscacheValue)
 {
 	nsscache_value v;
+	int rc = nsscache_parse_value(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v);
 
 	NSSCACHE_INI_MH_ARGS_UNUSED();
-	if (nsscache_parse_value(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v) != 0) {
-		php_nsscache_bad_ini(entry->name, new_value, "yes or no", "yes");
-		return FAILURE;
+	if (rc == 0) {
+		nsscache_cfg.value = v;
 	}
-	nsscache_cfg.value = v;
-	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
-	return SUCCESS;
+	return php_nsscache_ini_result(rc, entry, new_value, stage, "yes or no", "yes");
 }
 
 static PHP_INI_MH(OnUpdateNsscacheOverride)
 {
 	nsscache_override o;
+	int rc = nsscache_parse_override(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &o);
 
 	NSSCACHE_INI_MH_ARGS_UNUSED();
-	if (nsscache_parse_override(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &o) != 0) {
-		php_nsscache_bad_ini(entry->name, new_value, "probing, never or always", "probing");
-		return FAILURE;
+	if (rc == 0) {
+		nsscache_cfg.override = o;
 	}
-	nsscache_cfg.override = o;
-	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
-	return SUCCESS;
+	return php_nsscache_ini_result(rc, entry, new_value, stage, "probing, never or always", "probing");
 }
 
 /* Show what the value means: php.ini may have turned "no" into "". */

@@ -81,34 +81,32 @@ static inline int helper_run_child(int (*fn)(void *), void *arg)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+typedef struct {
+    int (*fn)(void *);
+    void *arg;
+} helper_unprivileged_call;
+
+static inline int helper_drop_privileges_then_run(void *p)
+{
+    helper_unprivileged_call *c = p;
+
+    if (geteuid() == 0) {
+        if (setgroups(0, NULL) != 0 || setgid(NSSCACHE_NOBODY_ID) != 0 || setuid(NSSCACHE_NOBODY_ID) != 0) {
+            return 255;
+        }
+    }
+    return c->fn(c->arg);
+}
+
 /* Runs FN(ARG) in a child; as root the child first becomes nobody:nogroup.
- * Returns FN's result (0..255), or -1 if the child could not drop privileges
+ * Returns FN's result (0..254), or -1 if the child could not drop privileges
  * or died. */
 static inline int helper_run_unprivileged(int (*fn)(void *), void *arg)
 {
-    pid_t pid;
-    int status;
+    helper_unprivileged_call c = { fn, arg };
+    int rc = helper_run_child(helper_drop_privileges_then_run, &c);
 
-    fflush(NULL);
-    pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        if (geteuid() == 0) {
-            if (setgroups(0, NULL) != 0 || setgid(NSSCACHE_NOBODY_ID) != 0 || setuid(NSSCACHE_NOBODY_ID) != 0) {
-                _exit(255);
-            }
-        }
-        _exit(fn(arg) & 0xff);
-    }
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            return -1;
-        }
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) == 255) {
-        return -1;
-    }
-    return WEXITSTATUS(status);
+    return rc == 255 ? -1 : rc;
 }
 
 #endif
