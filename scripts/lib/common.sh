@@ -26,29 +26,53 @@ nsscache_apt_install() {
         --no-install-recommends "${missing[@]}" >&2
 }
 
-# A private apt state that knows deb-src entries for SUITE (e.g. bookworm,
-# bullseye). The entries are derived from the machine's own deb822 sources,
-# so no mirror host is ever written into the project. Prints the apt options.
-nsscache_apt_src_opts() {
-    local suite=$1 state="$NSSCACHE_CACHE/apt-src/$1" f
+# A private apt state for SUITE (bookworm, bullseye, trixie, sid...) with
+# entries of TYPE (deb-src, or deb for a download without install). The entries
+# are derived from the machine's own deb822 sources: same mirrors, suite family
+# renamed, so no mirror host is ever written into the project. Prints the apt
+# options.
+nsscache_apt_opts() {
+    local suite=$1 type=${2:-deb-src} f
+    local state="$NSSCACHE_CACHE/apt/$suite-$type" list
+    list="$state/sources.list.d/derived.sources"
     mkdir -p "$state/sources.list.d" "$state/lists/partial" "$state/archives/partial"
-    if [ ! -s "$state/sources.list.d/src.sources" ]; then
-        : > "$state/sources.list.d/src.sources.tmp"
+    if [ ! -s "$list" ]; then
+        : > "$list.tmp"
         for f in /etc/apt/sources.list.d/*.sources; do
             [ -f "$f" ] || continue
-            # Keep the mirror, switch to source entries, rename the suite family
-            # (bookworm, bookworm-updates, bookworm-security -> SUITE...).
-            sed -e 's/^Types:.*/Types: deb-src/' \
-                -e "/^Suites:/s/\b[a-z]\+\(-updates\|-security\)\?\b/$suite\1/g" \
-                "$f" >> "$state/sources.list.d/src.sources.tmp"
-            printf '\n' >> "$state/sources.list.d/src.sources.tmp"
+            # Only enabled stanzas of Debian's own suites (not a vendor repo).
+            grep -qi '^Enabled: *no' "$f" && continue
+            grep -q '^Suites:.*\b\(bookworm\|bullseye\|trixie\|sid\|stable\)' "$f" || continue
+            # bookworm, bookworm-updates, bookworm-security -> SUITE...
+            sed -e "s/^Types:.*/Types: $type/" \
+                -e "/^Suites:/s/\b[a-z]\+\(-updates\|-security\)\?\b/$suite\1/g" "$f" >> "$list.tmp"
+            printf '\n' >> "$list.tmp"
         done
-        [ -s "$state/sources.list.d/src.sources.tmp" ] || nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive deb-src from"
-        mv "$state/sources.list.d/src.sources.tmp" "$state/sources.list.d/src.sources"
+        if [ "$suite" = sid ] || [ "$suite" = unstable ] || [ "$suite" = experimental ]; then
+            # sid has neither -updates nor -security; a stanza left without suites is dropped.
+            sed -i -e '/^Suites:/s/ *\b[a-z]\+-\(updates\|security\)\b//g' "$list.tmp"
+            awk 'BEGIN{RS="";ORS="\n\n"} !/\nSuites: *(\n|$)/' "$list.tmp" > "$list.tmp2"
+            mv "$list.tmp2" "$list.tmp"
+        fi
+        grep -q '^Types:' "$list.tmp" || nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
+        mv "$list.tmp" "$list"
     fi
+    [ -f "$state/status" ] || : > "$state/status"
     printf '%s\n' -o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$state/sources.list.d" \
         -o "Dir::State::Lists=$state/lists" -o "Dir::Cache::Archives=$state/archives" \
-        -o "APT::Get::List-Cleanup=0"
+        -o "Dir::State::status=$state/status" -o "APT::Get::List-Cleanup=0" \
+        -o "DPkg::Lock::Timeout=900" -o "Acquire::Retries=3"
+}
+
+# apt-get update of that private state, once a day.
+nsscache_apt_update() {
+    local suite=$1 type=${2:-deb-src} opts
+    local stamp="$NSSCACHE_CACHE/apt/$suite-$type/.updated"
+    mapfile -t opts < <(nsscache_apt_opts "$suite" "$type")
+    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +1440 2>/dev/null)" ]; then
+        apt-get "${opts[@]}" update -qq >&2 || return 1
+        touch "$stamp"
+    fi
 }
 
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST,
@@ -57,13 +81,11 @@ nsscache_apt_src_opts() {
 nsscache_apt_source() {
     local suite=$1 pkg=$2 version=$3 dest=$4 opts
     [ -f "$dest/.done-$pkg-$version" ] && return 0
+    nsscache_apt_install dpkg-dev ca-certificates
     mkdir -p "$dest"
-    mapfile -t opts < <(nsscache_apt_src_opts "$suite")
-    local state="$NSSCACHE_CACHE/apt-src/$suite"
-    if [ ! -f "$state/.updated" ]; then
-        apt-get "${opts[@]}" -o DPkg::Lock::Timeout=900 update -qq >&2 || return 1
-        touch "$state/.updated"
-    fi
+    chown _apt "$dest" 2>/dev/null || true    # lets apt download sandboxed
+    nsscache_apt_update "$suite" deb-src || return 1
+    mapfile -t opts < <(nsscache_apt_opts "$suite" deb-src)
     (cd "$dest" && apt-get "${opts[@]}" source --download-only -qq "$pkg=$version" >&2) || return 1
     touch "$dest/.done-$pkg-$version"
 }
