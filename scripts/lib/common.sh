@@ -75,6 +75,21 @@ nsscache_apt_update() {
     fi
 }
 
+# The Debian source package each tested PHP minor comes from: ci/build-php
+# builds PHP from it, the integration harness its NSS-linked ext/curl. Pinned,
+# like every source here. Sets NSSCACHE_PHP_SUITE, NSSCACHE_PHP_PKG,
+# NSSCACHE_PHP_DEBVER and NSSCACHE_PHP_SRC (where it is downloaded, one
+# directory for all its users); fails for a minor with no pin.
+nsscache_php_source() {
+    case $1 in
+    7.4) NSSCACHE_PHP_SUITE=bullseye NSSCACHE_PHP_PKG=php7.4 NSSCACHE_PHP_DEBVER=7.4.33-1+deb11u5 ;;
+    8.2) NSSCACHE_PHP_SUITE=bookworm NSSCACHE_PHP_PKG=php8.2 NSSCACHE_PHP_DEBVER=8.2.32-1~deb12u1 ;;
+    *) return 1 ;;
+    esac
+    # no ':' or '~' in a path (LD_LIBRARY_PATH, make)
+    NSSCACHE_PHP_SRC="$NSSCACHE_CACHE/src/$NSSCACHE_PHP_PKG-$(printf '%s' "$NSSCACHE_PHP_DEBVER" | tr -c 'A-Za-z0-9.+_-' '_')"
+}
+
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST,
 # once. Versions are pinned because the security suites often lack the .dsc
 # of their newest version.

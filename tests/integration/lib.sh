@@ -10,7 +10,8 @@ NSSI_REPO=$(cd "$NSSI_DIR/../.." && pwd)
 
 # Pinned Debian sources (the security suite may lack the .dsc of its newest version).
 NSSI_SUITE=bookworm
-NSSI_PHP_SRC_VERSION=8.2.32-1~deb12u1
+nsscache_php_source 8.2     # Debian php8.2 source pin (scripts/lib/common.sh)
+NSSI_PHP_SRC_VERSION=$NSSCACHE_PHP_DEBVER
 NSSI_NSS_SRC_VERSION=2:3.87.1-1+deb12u4
 # Another PHP (ci/matrix): NSSI_PHP=<its php>, NSSI_CURL_SO_FOR=<its NSS ext/curl,
 # from tests/integration/build-curl>, NSSCACHE_SO=<nsscache built for it>.
