@@ -30,6 +30,30 @@ NSSI_DENTRY_CLEAN_MAX=5
 
 NSSI_CACHE="$NSSCACHE_CACHE/integration"
 nssi_key() { printf '%s' "$1" | tr -c 'A-Za-z0-9.+_-' '_'; }   # no ':' (LD_LIBRARY_PATH), no '~'
+# nssi_build_curl PHP_CONFIG OUT_DIR: build ext/curl for that PHP from the
+# Debian source it is pinned to (nsscache_php_source), against the installed
+# libcurl4-nss-dev, into OUT_DIR/curl.so; once (OUT_DIR/.ok).
+nssi_build_curl() {
+    local php_config=$1 out=$2 version b src
+    [ -f "$out/.ok" ] && return 0
+    version=$("$php_config" --version)
+    nsscache_php_source "$(cut -d. -f1,2 <<<"$version")" ||
+        nsscache_die "no pinned Debian source for PHP $version"
+    src=$NSSCACHE_PHP_SRC
+    nsscache_apt_source "$NSSCACHE_PHP_SUITE" "$NSSCACHE_PHP_PKG" "$NSSCACHE_PHP_DEBVER" "$src" || return 1
+    b=$(mktemp -d)
+    nsscache_log "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG $NSSCACHE_PHP_DEBVER"
+    tar -C "$b" -xf "$(ls "$src/${NSSCACHE_PHP_PKG}"_*.orig.tar.[gx]z | head -n1)" --wildcards '*/ext/curl/*'
+    # the phpize beside that php-config (phpize8.2 for php-config8.2)
+    (cd "$b"/php-*/ext/curl && "${php_config%php-config*}phpize${php_config##*php-config}" >/dev/null 2>&1 \
+        && ./configure -q --with-php-config="$php_config" >/dev/null \
+        && make -s -j"$(nproc)" >/dev/null 2>"$b/make.err") || { cat "$b/make.err" >&2; rm -rf "$b"; return 1; }
+    mkdir -p "$out"
+    cp "$b"/php-*/ext/curl/modules/curl.so "$out/curl.so"
+    rm -rf "$b"
+    touch "$out/.ok"
+}
+
 # Artefact paths, keyed by source version, PHP API and flags. Called again by
 # setup once php8.2-dev is installed (the API number comes from php-config).
 nssi_paths() {
