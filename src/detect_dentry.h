@@ -6,22 +6,22 @@
 #include <stddef.h>
 
 typedef struct {
-    int fields;                 /* numbers parsed, 0..6 */
-    long long nr_dentry;
-    long long nr_unused;
-    long long age_limit;
-    long long want_pages;
-    long long nr_negative;
-    int has_nr_negative;        /* 0: the kernel has no such field (field 5 is padding) */
+	int fields;                 /* numbers parsed, 0..6 */
+	long long nr_dentry;
+	long long nr_unused;
+	long long age_limit;
+	long long want_pages;
+	long long nr_negative;
+	int has_nr_negative;        /* 0: the kernel has no such field (field 5 is padding) */
 } nsscache_dentry_state;
 
 /* Kernel answer to "is field 5 nr_negative?": Linux 5.0 (commit af0c9af1b3f6,
  * "fs/dcache: Track & report number of negative dentries") turned the first
  * dummy into nr_negative. */
 typedef enum {
-    NSSCACHE_NEGATIVE_UNKNOWN = -1,
-    NSSCACHE_NEGATIVE_NO = 0,
-    NSSCACHE_NEGATIVE_YES = 1
+	NSSCACHE_NEGATIVE_UNKNOWN = -1,
+	NSSCACHE_NEGATIVE_NO = 0,
+	NSSCACHE_NEGATIVE_YES = 1
 } nsscache_negative_support;
 
 /* From a uname release string such as "6.1.0-18-amd64", "3.10.0-1160.el7.x86_64". */
@@ -33,7 +33,7 @@ nsscache_negative_support nsscache_kernel_has_nr_negative(const char *release);
  * field 5 is always a real count (old kernels write a constant 0 there, so
  * non-zero means a backport such as RHEL 8's). */
 int nsscache_dentry_parse(const char *buf, size_t len, nsscache_negative_support support,
-                          nsscache_dentry_state *out);
+						  nsscache_dentry_state *out);
 
 /* Reads PATH (NULL: /proc/sys/fs/dentry-state) and the running kernel's
  * release. Returns 0, or -1 with a sentence in ERR (e.g. "cannot read

@@ -7,19 +7,19 @@
 #include <stddef.h>
 
 typedef enum {
-    NSSCACHE_DISTRO_OTHER = 0,  /* includes unknown */
-    NSSCACHE_DISTRO_RHEL6,      /* RHEL, CentOS, Scientific, Oracle Linux 6 */
-    NSSCACHE_DISTRO_RHEL7       /* RHEL, CentOS, Scientific, Oracle Linux 7, Amazon Linux 2 */
+	NSSCACHE_DISTRO_OTHER = 0,  /* includes unknown */
+	NSSCACHE_DISTRO_RHEL6,      /* RHEL, CentOS, Scientific, Oracle Linux 6 */
+	NSSCACHE_DISTRO_RHEL7       /* RHEL, CentOS, Scientific, Oracle Linux 7, Amazon Linux 2 */
 } nsscache_distro_family;
 
 typedef struct {
-    char id[32];                /* os-release ID ("debian", "centos", "rhel"), or "" */
-    char id_like[96];           /* os-release ID_LIKE, space separated */
-    char version_id[32];        /* "12", "7", "6.10" */
-    char pretty_name[96];
-    int major;                  /* leading number of VERSION_ID, -1 if none */
-    nsscache_distro_family family;
-    const char *source;         /* "os-release", "redhat-release", or NULL */
+	char id[32];                /* os-release ID ("debian", "centos", "rhel"), or "" */
+	char id_like[96];           /* os-release ID_LIKE, space separated */
+	char version_id[32];        /* "12", "7", "6.10" */
+	char pretty_name[96];
+	int major;                  /* leading number of VERSION_ID, -1 if none */
+	nsscache_distro_family family;
+	const char *source;         /* "os-release", "redhat-release", or NULL */
 } nsscache_distro;
 
 const char *nsscache_distro_family_name(nsscache_distro_family f); /* "rhel6", "rhel7", "other" */

@@ -16,17 +16,17 @@
 /* How softokn >= 3.38 (Mozilla 1456888, lib/softoken/sdb.c sdb_init)
  * treats the DB's filesystem when NSS_SDB_USE_CACHE is unset. */
 typedef enum {
-    NSSCACHE_FS_UNKNOWN = 0,   /* statfs failed */
-    NSSCACHE_FS_LOCAL,         /* anything else: no cache, no probe */
-    NSSCACHE_FS_NETWORK,       /* NFS, SMB, CIFS: cache on, no probe */
-    NSSCACHE_FS_MEASURE        /* FUSE, CODA, NCP: probe the temp dir */
+	NSSCACHE_FS_UNKNOWN = 0,   /* statfs failed */
+	NSSCACHE_FS_LOCAL,         /* anything else: no cache, no probe */
+	NSSCACHE_FS_NETWORK,       /* NFS, SMB, CIFS: cache on, no probe */
+	NSSCACHE_FS_MEASURE        /* FUSE, CODA, NCP: probe the temp dir */
 } nsscache_fs_class;
 
 typedef struct {
-    int ok;                    /* statfs succeeded */
-    unsigned long f_type;
-    char name[24];             /* "ext2/ext3/ext4", "nfs", "fuse", ... or "0x1234abcd" */
-    nsscache_fs_class cls;
+	int ok;                    /* statfs succeeded */
+	unsigned long f_type;
+	char name[24];             /* "ext2/ext3/ext4", "nfs", "fuse", ... or "0x1234abcd" */
+	nsscache_fs_class cls;
 } nsscache_fs;
 
 /* Name of a statfs f_type, or NULL when not in the table. */
@@ -38,21 +38,21 @@ const char *nsscache_fs_class_name(nsscache_fs_class cls); /* "local", "network"
 int nsscache_fs_of(const char *path, nsscache_fs *out);
 
 typedef enum {
-    NSSCACHE_DB_NONE = 0,      /* libcurl opens no DB (NSS without a cert DB) */
-    NSSCACHE_DB_SSL_DIR,       /* $SSL_DIR */
-    NSSCACHE_DB_DEFAULT        /* /etc/pki/nssdb */
+	NSSCACHE_DB_NONE = 0,      /* libcurl opens no DB (NSS without a cert DB) */
+	NSSCACHE_DB_SSL_DIR,       /* $SSL_DIR */
+	NSSCACHE_DB_DEFAULT        /* /etc/pki/nssdb */
 } nsscache_db_source;
 
 typedef struct {
-    nsscache_db_source source;
-    char path[PATH_MAX];       /* directory libcurl passes as "sql:<path>"; "" if none */
-    int exists, is_dir;
-    int readable;              /* directory R_OK|X_OK */
-    int writable;              /* directory W_OK|X_OK (mkdtemp of the probe needs it) */
-    int cert9;                 /* <path>/cert9.db readable: sdb_init opens it before the temp-dir probe */
-    nsscache_fs fs;            /* of cert9.db when present (sdb_init statfs's the DB file), else of the dir */
-    char ssl_dir_note[256];    /* why $SSL_DIR was ignored, "" if it was used or unset */
-    char reason[256];          /* one sentence for the sysadmin */
+	nsscache_db_source source;
+	char path[PATH_MAX];       /* directory libcurl passes as "sql:<path>"; "" if none */
+	int exists, is_dir;
+	int readable;              /* directory R_OK|X_OK */
+	int writable;              /* directory W_OK|X_OK (mkdtemp of the probe needs it) */
+	int cert9;                 /* <path>/cert9.db readable: sdb_init opens it before the temp-dir probe */
+	nsscache_fs fs;            /* of cert9.db when present (sdb_init statfs's the DB file), else of the dir */
+	char ssl_dir_note[256];    /* why $SSL_DIR was ignored, "" if it was used or unset */
+	char reason[256];          /* one sentence for the sysadmin */
 } nsscache_db_info;
 
 #define NSSCACHE_DB_DEFAULT_DIR "/etc/pki/nssdb"
@@ -63,12 +63,12 @@ typedef struct {
 void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *default_dir);
 
 typedef struct {
-    int found;
-    char path[PATH_MAX];
-    char source[16];           /* "SQLITE_TMPDIR", "TMPDIR", "/var/tmp", "/usr/tmp", "/tmp", "." */
-    nsscache_fs fs;
-    char note[256];            /* why a variable was skipped, "" if none */
-    char reason[256];
+	int found;
+	char path[PATH_MAX];
+	char source[16];           /* "SQLITE_TMPDIR", "TMPDIR", "/var/tmp", "/usr/tmp", "/tmp", "." */
+	nsscache_fs fs;
+	char note[256];            /* why a variable was skipped, "" if none */
+	char reason[256];
 } nsscache_tempdir_info;
 
 /* Mirrors sqlite's unixTempFileDir() (src/os_unix.c), which NSS uses via

@@ -13,38 +13,38 @@
 /* How softokn reads the variable (lib/softoken/sdb.c: PORT_Strcasecmp
  * against "yes" and "no"; everything else, "" included, means measure). */
 typedef enum {
-    NSSCACHE_VAR_UNSET = 0,
-    NSSCACHE_VAR_YES,
-    NSSCACHE_VAR_NO,
-    NSSCACHE_VAR_MEASURE,       /* "auto", "1", "", "true", ... */
-    NSSCACHE_VAR_UNKNOWN        /* the value NSS saw is not known */
+	NSSCACHE_VAR_UNSET = 0,
+	NSSCACHE_VAR_YES,
+	NSSCACHE_VAR_NO,
+	NSSCACHE_VAR_MEASURE,       /* "auto", "1", "", "true", ... */
+	NSSCACHE_VAR_UNKNOWN        /* the value NSS saw is not known */
 } nsscache_var;
 
 nsscache_var nsscache_var_classify(const char *value); /* NULL: unset */
 const char *nsscache_var_name(nsscache_var v);         /* "unset", "yes", "no", "measure", "unknown" */
 
 typedef enum {
-    NSSCACHE_TIMING_BEFORE_OPEN = 0, /* NSS has not opened the DB yet, or the value predates it */
-    NSSCACHE_TIMING_AFTER_OPEN,      /* set after NSS opened the DB: too late for this process */
-    NSSCACHE_TIMING_UNKNOWN
+	NSSCACHE_TIMING_BEFORE_OPEN = 0, /* NSS has not opened the DB yet, or the value predates it */
+	NSSCACHE_TIMING_AFTER_OPEN,      /* set after NSS opened the DB: too late for this process */
+	NSSCACHE_TIMING_UNKNOWN
 } nsscache_timing;
 
 typedef enum {
-    NSSCACHE_CURL_NSS = 0,      /* libcurl's TLS backend is NSS */
-    NSSCACHE_CURL_OTHER_TLS,    /* OpenSSL, GnuTLS, ... */
-    NSSCACHE_CURL_ABSENT,       /* no libcurl in the process */
-    NSSCACHE_CURL_UNKNOWN
+	NSSCACHE_CURL_NSS = 0,      /* libcurl's TLS backend is NSS */
+	NSSCACHE_CURL_OTHER_TLS,    /* OpenSSL, GnuTLS, ... */
+	NSSCACHE_CURL_ABSENT,       /* no libcurl in the process */
+	NSSCACHE_CURL_UNKNOWN
 } nsscache_curl_backend;
 
 /* Softokn behaviour, from (distribution, softokn major.minor). */
 typedef enum {
-    NSSCACHE_PROFILE_UNKNOWN = 0, /* version unknown or older than 3.12 */
-    NSSCACHE_PROFILE_ALWAYS_DB,   /* 3.12.3 - 3.15 upstream: yes/no still probe the DB dir */
-    NSSCACHE_PROFILE_RHEL6,       /* RHEL6 3.12 - 3.15: yes/no honoured from 3.14.3-12.el6, invisible in major.minor */
-    NSSCACHE_PROFILE_UNSET_PROBES,/* 3.16 - 3.32 upstream: unset probes, yes/no do not */
-    NSSCACHE_PROFILE_RHEL7,       /* RHEL7 >= 3.16 (fs-probe patch): unset probes, yes/no do not */
-    NSSCACHE_PROFILE_UNSET_QUIET, /* 3.33 - 3.37 (Mozilla 1382736): only "measure" probes */
-    NSSCACHE_PROFILE_FSTYPE       /* >= 3.38 (Mozilla 1456888): unset probes only on FUSE/CODA/NCP */
+	NSSCACHE_PROFILE_UNKNOWN = 0, /* version unknown or older than 3.12 */
+	NSSCACHE_PROFILE_ALWAYS_DB,   /* 3.12.3 - 3.15 upstream: yes/no still probe the DB dir */
+	NSSCACHE_PROFILE_RHEL6,       /* RHEL6 3.12 - 3.15: yes/no honoured from 3.14.3-12.el6, invisible in major.minor */
+	NSSCACHE_PROFILE_UNSET_PROBES,/* 3.16 - 3.32 upstream: unset probes, yes/no do not */
+	NSSCACHE_PROFILE_RHEL7,       /* RHEL7 >= 3.16 (fs-probe patch): unset probes, yes/no do not */
+	NSSCACHE_PROFILE_UNSET_QUIET, /* 3.33 - 3.37 (Mozilla 1382736): only "measure" probes */
+	NSSCACHE_PROFILE_FSTYPE       /* >= 3.38 (Mozilla 1456888): unset probes only on FUSE/CODA/NCP */
 } nsscache_profile;
 
 nsscache_profile nsscache_profile_for(const nsscache_version *softokn, nsscache_distro_family distro);
@@ -53,40 +53,40 @@ const char *nsscache_profile_name(nsscache_profile p);
 typedef enum { NSSCACHE_NO = 0, NSSCACHE_YES = 1, NSSCACHE_MAYBE = -1 } nsscache_tri;
 
 typedef enum {
-    NSSCACHE_PROBE_NONE = 0,
-    NSSCACHE_PROBE_EXPECTED,
-    NSSCACHE_PROBE_POSSIBLE
+	NSSCACHE_PROBE_NONE = 0,
+	NSSCACHE_PROBE_EXPECTED,
+	NSSCACHE_PROBE_POSSIBLE
 } nsscache_probe;
 
 const char *nsscache_probe_name(nsscache_probe p); /* "none", "expected", "possible" */
 
 typedef struct {
-    const nsscache_version *softokn;   /* C_GetInfo major.minor; NULL if unknown */
-    int softokn_private;               /* not the distribution's build (outside system lib dirs) */
-    const nsscache_version *nss;       /* NSS_GetVersion; used only when softokn is NULL */
-    nsscache_distro_family distro;
-    nsscache_var var;                  /* the value NSS saw, or will see at the first TLS use */
-    const char *var_value;             /* raw value for the reason text; may be NULL */
-    nsscache_timing timing;
-    nsscache_curl_backend curl;
-    int db_dir;                        /* libcurl picks a DB directory (nsscache_db_info.source != NONE) */
-    int db_cert9;                      /* cert9.db readable there */
-    int db_writable;                   /* directory writable (mkdtemp of >= 3.69's probe) */
-    nsscache_fs_class db_fs;
-    const char *db_fs_name;            /* for the reason text; may be NULL */
-    int tempdir_found;                 /* sqlite found a temp dir (nsscache_tempdir_info.found) */
-    int secure_exec;                   /* getauxval(AT_SECURE): setuid/setgid/file capabilities */
+	const nsscache_version *softokn;   /* C_GetInfo major.minor; NULL if unknown */
+	int softokn_private;               /* not the distribution's build (outside system lib dirs) */
+	const nsscache_version *nss;       /* NSS_GetVersion; used only when softokn is NULL */
+	nsscache_distro_family distro;
+	nsscache_var var;                  /* the value NSS saw, or will see at the first TLS use */
+	const char *var_value;             /* raw value for the reason text; may be NULL */
+	nsscache_timing timing;
+	nsscache_curl_backend curl;
+	int db_dir;                        /* libcurl picks a DB directory (nsscache_db_info.source != NONE) */
+	int db_cert9;                      /* cert9.db readable there */
+	int db_writable;                   /* directory writable (mkdtemp of >= 3.69's probe) */
+	nsscache_fs_class db_fs;
+	const char *db_fs_name;            /* for the reason text; may be NULL */
+	int tempdir_found;                 /* sqlite found a temp dir (nsscache_tempdir_info.found) */
+	int secure_exec;                   /* getauxval(AT_SECURE): setuid/setgid/file capabilities */
 } nsscache_predict_in;
 
 typedef struct {
-    nsscache_profile profile;
-    nsscache_probe probe;
-    nsscache_tri probe_db_dir;         /* where: the DB directory (s_open) */
-    nsscache_tri probe_temp_dir;       /* where: sqlite's temp dir (sdb_init) */
-    nsscache_tri dentries_freed;       /* probe runs in a removed mkdtemp dir (upstream Linux >= 3.69) */
-    nsscache_tri in_effect;
-    char reason[512];                  /* probe: one sentence for a sysadmin */
-    char in_effect_reason[384];
+	nsscache_profile profile;
+	nsscache_probe probe;
+	nsscache_tri probe_db_dir;         /* where: the DB directory (s_open) */
+	nsscache_tri probe_temp_dir;       /* where: sqlite's temp dir (sdb_init) */
+	nsscache_tri dentries_freed;       /* probe runs in a removed mkdtemp dir (upstream Linux >= 3.69) */
+	nsscache_tri in_effect;
+	char reason[512];                  /* probe: one sentence for a sysadmin */
+	char in_effect_reason[384];
 } nsscache_prediction;
 
 void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out);
@@ -97,9 +97,9 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out);
  * VAR_VALUE is the value NSS saw or will see (getenv, NULL for unset);
  * secure_exec is read from the auxiliary vector (AT_SECURE). */
 void nsscache_predict_in_from(nsscache_predict_in *in, nsscache_version versions[2],
-                              const nsscache_libcurl_info *curl, const nsscache_nss_info *nss,
-                              const nsscache_softokn_info *softokn, const nsscache_distro *distro,
-                              const nsscache_db_info *db, const nsscache_tempdir_info *tmp,
-                              const char *var_value, nsscache_timing timing);
+							  const nsscache_libcurl_info *curl, const nsscache_nss_info *nss,
+							  const nsscache_softokn_info *softokn, const nsscache_distro *distro,
+							  const nsscache_db_info *db, const nsscache_tempdir_info *tmp,
+							  const char *var_value, nsscache_timing timing);
 
 #endif

@@ -9,10 +9,10 @@
 
 /* "3.87.1", "3.12.9.0 Basic ECC", "3.14.3-12.el6", "7.88.1-DEV". */
 typedef struct {
-    int parts;          /* numeric dot components seen: 1..4 */
-    int major, minor, patch, build;
-    int release;        /* RPM-style "-N" after the numbers, -1 if none */
-    char extra[32];     /* rest after the numbers (e.g. "-12.el6", " Basic ECC"), trimmed, truncated */
+	int parts;          /* numeric dot components seen: 1..4 */
+	int major, minor, patch, build;
+	int release;        /* RPM-style "-N" after the numbers, -1 if none */
+	char extra[32];     /* rest after the numbers (e.g. "-12.el6", " Basic ECC"), trimmed, truncated */
 } nsscache_version;
 
 /* Parses the first LEN bytes of S (need not be NUL-terminated; stops at a

@@ -36,54 +36,54 @@ static int (*real_faccessat)(int, const char *, int, int);
 
 static void count_if_probe(const char *path)
 {
-    if (path && strstr(path, PROBE_MARK))
-        __atomic_add_fetch(&probe_calls, 1, __ATOMIC_RELAXED);
+	if (path && strstr(path, PROBE_MARK))
+		__atomic_add_fetch(&probe_calls, 1, __ATOMIC_RELAXED);
 }
 
 int access(const char *path, int mode)
 {
-    count_if_probe(path);
-    if (!real_access)
-        real_access = (int (*)(const char *, int))dlsym(RTLD_NEXT, "access");
-    return real_access(path, mode);
+	count_if_probe(path);
+	if (!real_access)
+		real_access = (int (*)(const char *, int))dlsym(RTLD_NEXT, "access");
+	return real_access(path, mode);
 }
 
 int faccessat(int dirfd, const char *path, int mode, int flags)
 {
-    count_if_probe(path);
-    if (!real_faccessat)
-        real_faccessat = (int (*)(int, const char *, int, int))dlsym(RTLD_NEXT, "faccessat");
-    return real_faccessat(dirfd, path, mode, flags);
+	count_if_probe(path);
+	if (!real_faccessat)
+		real_faccessat = (int (*)(int, const char *, int, int))dlsym(RTLD_NEXT, "faccessat");
+	return real_faccessat(dirfd, path, mode, flags);
 }
 
 static void reset_in_child(void)
 {
-    probe_calls = 0;
+	probe_calls = 0;
 }
 
 __attribute__((constructor)) static void counter_init(void)
 {
-    const char *f = getenv("NSSI_COUNT_FILE");
+	const char *f = getenv("NSSI_COUNT_FILE");
 
-    if (f && strlen(f) < sizeof(count_file))
-        strcpy(count_file, f);
-    pthread_atfork(NULL, NULL, reset_in_child);
+	if (f && strlen(f) < sizeof(count_file))
+		strcpy(count_file, f);
+	pthread_atfork(NULL, NULL, reset_in_child);
 }
 
 __attribute__((destructor)) static void counter_report(void)
 {
-    char line[64];
-    int fd, n;
+	char line[64];
+	int fd, n;
 
-    if (!count_file[0])
-        return;
-    /* One write() on an O_APPEND file: lines of concurrent workers do not mix. */
-    n = snprintf(line, sizeof(line), "%ld %lu\n", (long)getpid(), probe_calls);
-    fd = open(count_file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-    if (fd < 0)
-        return;
-    if (write(fd, line, (size_t)n) < 0) {
-        /* nothing to do: the harness treats a missing line as a failure */
-    }
-    close(fd);
+	if (!count_file[0])
+		return;
+	/* One write() on an O_APPEND file: lines of concurrent workers do not mix. */
+	n = snprintf(line, sizeof(line), "%ld %lu\n", (long)getpid(), probe_calls);
+	fd = open(count_file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	if (write(fd, line, (size_t)n) < 0) {
+		/* nothing to do: the harness treats a missing line as a failure */
+	}
+	close(fd);
 }
