@@ -47,8 +47,6 @@ static nsscache_diag nsscache_dg;
 
 /* {{{ INI */
 
-/* PHP_INI_MH hands every handler three arguments these have no use for. */
-#define NSSCACHE_INI_MH_ARGS_UNUSED() ((void) mh_arg1, (void) mh_arg2, (void) mh_arg3)
 /* The end of every handler: a bad value gets one warning and the engine
  * falls back to the default; a change after startup (an FPM pool's
  * php_admin_value in a worker) makes the next RINIT apply the policy again. */
@@ -69,7 +67,6 @@ static PHP_INI_MH(OnUpdateNsscacheEnabled)
 {
 	int on, rc = nsscache_parse_bool(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &on);
 
-	NSSCACHE_INI_MH_ARGS_UNUSED();
 	if (rc == 0) {
 		nsscache_cfg.enabled = on;
 	}
@@ -81,7 +78,6 @@ static PHP_INI_MH(OnUpdateNsscacheValue)
 	nsscache_value v;
 	int rc = nsscache_parse_value(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v);
 
-	NSSCACHE_INI_MH_ARGS_UNUSED();
 	if (rc == 0) {
 		nsscache_cfg.value = v;
 	}
@@ -93,7 +89,6 @@ static PHP_INI_MH(OnUpdateNsscacheOverride)
 	nsscache_override o;
 	int rc = nsscache_parse_override(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &o);
 
-	NSSCACHE_INI_MH_ARGS_UNUSED();
 	if (rc == 0) {
 		nsscache_cfg.override = o;
 	}
@@ -240,8 +235,6 @@ static PHP_RINIT_FUNCTION(nsscache)
 	php_nsscache_news news;
 	int changed;
 
-	(void) type;
-	(void) module_number;
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
