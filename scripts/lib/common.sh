@@ -5,6 +5,8 @@
 # checkout so that a fresh clone on the same machine reuses it.
 # The variables set here are read by the scripts that source this file (SC2034).
 # shellcheck shell=bash disable=SC2034
+# The checkout this library belongs to.
+NSSCACHE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 : "${NSSCACHE_CACHE:=/var/cache/nsscache-dev}"
 export NSSCACHE_CACHE
 
@@ -112,4 +114,26 @@ nsscache_apt_source() {
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb-src)
     (cd "$dest" && apt-get "${opts[@]}" source --download-only -qq "$pkg=$version" >&2) || return 1
     touch "$dest/.done-$pkg-$version"
+}
+
+# Download binary package(s) of SUITE (no install) into DEST, once per name=version.
+nsscache_apt_download() {
+    local suite=$1 dest=$2; shift 2
+    local opts stamp
+    stamp="$dest/.done-$(printf '%s_' "$@" | tr '/:=' '___')"
+    [ -f "$stamp" ] && return 0
+    mkdir -p "$dest"
+    chown _apt "$dest" 2>/dev/null || true
+    nsscache_apt_update "$suite" deb || return 1
+    mapfile -t opts < <(nsscache_apt_opts "$suite" deb)
+    (cd "$dest" && apt-get "${opts[@]}" download -qq "$@" >&2) || return 1
+    touch "$stamp"
+}
+
+# Newest version of binary package PKG in SUITE's private state (empty if none).
+nsscache_apt_candidate() {
+    local suite=$1 pkg=$2 opts
+    nsscache_apt_update "$suite" deb >/dev/null 2>&1 || return 1
+    mapfile -t opts < <(nsscache_apt_opts "$suite" deb)
+    apt-cache "${opts[@]}" policy "$pkg" 2>/dev/null | awk '/Candidate:/ {print ($2=="(none)")?"":$2}'
 }

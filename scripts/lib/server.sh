@@ -23,7 +23,7 @@
 # without running exit handlers), nginx QUIT, Apache WINCH or TERM; the rest TERM.
 # shellcheck shell=bash
 declare -A SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
-SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" "
+SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=()
 
 srv_init() {
     SRV_DIR=$(mktemp -d -t nsscache-srv.XXXXXX)
