@@ -26,7 +26,9 @@ check_eq() {
 
 check_skip() { CHECK_SKIPPED=$((CHECK_SKIPPED + ${2:-1})); printf 'SKIP %s\n' "$1"; }
 
-check_add() { CHECK_PASSED=$((CHECK_PASSED + $1)) CHECK_FAILED=$((CHECK_FAILED + $2)) CHECK_SKIPPED=$((CHECK_SKIPPED + $3)); }
+check_add() {
+    CHECK_PASSED=$((CHECK_PASSED + $1)) CHECK_FAILED=$((CHECK_FAILED + $2)) CHECK_SKIPPED=$((CHECK_SKIPPED + $3))
+}
 
 check_add_line() {
     local line=$1 rc=${2:-0}

@@ -29,7 +29,8 @@ nsscache_apt_install() {
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     nsscache_log "apt-get install ${missing[*]}"
-    if [ ! -f "$NSSCACHE_CACHE/.apt-updated" ] || [ -n "$(find "$NSSCACHE_CACHE/.apt-updated" -mmin +720 2>/dev/null)" ]; then
+    local stamp="$NSSCACHE_CACHE/.apt-updated"
+    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +720 2>/dev/null)" ]; then
         apt-get -o DPkg::Lock::Timeout=900 update -qq >&2 || return 1
         mkdir -p "$NSSCACHE_CACHE" && touch "$NSSCACHE_CACHE/.apt-updated"
     fi
@@ -65,7 +66,8 @@ nsscache_apt_opts() {
             awk 'BEGIN{RS="";ORS="\n\n"} !/\nSuites: *(\n|$)/' "$list.tmp" > "$list.tmp2"
             mv "$list.tmp2" "$list.tmp"
         fi
-        grep -q '^Types:' "$list.tmp" || nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
+        grep -q '^Types:' "$list.tmp" ||
+            nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
         mv "$list.tmp" "$list"
     fi
     [ -f "$state/status" ] || : > "$state/status"
@@ -98,7 +100,8 @@ nsscache_php_source() {
     *) return 1 ;;
     esac
     # no ':' or '~' in a path (LD_LIBRARY_PATH, make)
-    NSSCACHE_PHP_SRC="$NSSCACHE_CACHE/src/$NSSCACHE_PHP_PKG-$(printf '%s' "$NSSCACHE_PHP_DEBVER" | tr -c 'A-Za-z0-9.+_-' '_')"
+    NSSCACHE_PHP_SRC="$NSSCACHE_CACHE/src/$NSSCACHE_PHP_PKG-$(printf '%s' "$NSSCACHE_PHP_DEBVER" \
+        | tr -c 'A-Za-z0-9.+_-' '_')"
 }
 
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST,

@@ -61,7 +61,8 @@ nssi_build_curl() {
 # nssi_setup once php-dev is installed (the API number comes from php-config).
 nssi_paths() {
     NSSI_PHP_API=$("$NSSCACHE_PHP_CONFIG" --phpapi 2>/dev/null || echo unknown)
-    NSSI_CURL_SO=${NSSI_CURL_SO_FOR:-"$NSSI_CACHE/curl-nss/$(nssi_key "$NSSI_PHP_SRC_VERSION")-api$NSSI_PHP_API/curl.so"}
+    NSSI_CURL_SO=$NSSI_CACHE/curl-nss/$(nssi_key "$NSSI_PHP_SRC_VERSION")-api$NSSI_PHP_API/curl.so
+    NSSI_CURL_SO=${NSSI_CURL_SO_FOR:-$NSSI_CURL_SO}
     NSSI_SOFTOKN_ROOT="$NSSI_CACHE/softokn/$(nssi_key "$NSSI_NSS_SRC_VERSION")"
     NSSI_COUNTER_SO="$NSSI_CACHE/counter/$(sha256sum "$NSSI_DIR/counter.c" | cut -c1-12)/counter.so"
     NSSI_PKI="$NSSI_CACHE/pki-v1"
@@ -209,7 +210,8 @@ nssi_step_pki() {
         -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign \
         -keyout "$t/ca.key" -out "$t/ca.pem" 2>/dev/null
     openssl req -newkey rsa:2048 -nodes -subj "/CN=localhost" -keyout "$t/server.key" -out "$t/server.csr" 2>/dev/null
-    printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n' > "$t/ext"
+    printf '%s\n' subjectAltName=IP:127.0.0.1,DNS:localhost basicConstraints=CA:FALSE \
+        extendedKeyUsage=serverAuth > "$t/ext"
     openssl x509 -req -in "$t/server.csr" -CA "$t/ca.pem" -CAkey "$t/ca.key" -CAcreateserial \
         -days 3650 -extfile "$t/ext" -out "$t/server.pem" 2>/dev/null
     mkdir "$t/nssdb"
