@@ -9,6 +9,7 @@
 #                                 sock:PATH (a unix socket), tcp:PORT (listening on 127.0.0.1),
 #                                 cmd:SHELL-CMD (exits 0); on failure show its logs, stop it, return 1.
 #                                 SIG (TERM) stops it; -l names more logs to show (error_log...).
+#                                 Call it in the script's own shell (not in $(...)): it records the PID.
 #   srv_stop NAME                 SIG to the server, KILL to its session after SECS; idempotent
 #   srv_pid NAME                  its PID (SRV_PID[NAME])
 #   srv_fpm NAME DIR [ARG...] [-- POOL_LINE...]   a php-fpm pool on DIR/fpm.sock (below)
