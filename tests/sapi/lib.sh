@@ -141,4 +141,4 @@ sapi_judge() {
 
 # sapi_no_signal ERROR_LOG: Apache's parent logs a child that died on a signal (AH00052 "exit
 # signal Segmentation fault"...); fails when it did.
-sapi_no_signal() { ! grep -E 'exit signal|AH00052' "$1"; }
+sapi_no_signal() { ! grep -E 'exit signal|AH00052|exited on signal' "$1"; }

@@ -5,6 +5,8 @@
 // Keys: status, sapi, pid, getenv (PHP's getenv(): under mod_php Apache's
 // SetEnv table comes first), env (getenv(.., true): the process environment,
 // what NSS reads), server ($_SERVER), action/phase (nsscache_status()).
+// The status code is the verdict for load generators (ab counts non-2xx): 500 when the GET
+// failed, or when ?env=VALUE names the value NSS must have seen and it saw another.
 // Last, file_exists('/_nssiReport_') asks the LD_PRELOAD counter
 // (tests/integration/counter.c) to append this process's count so far.
 require __DIR__ . '/https_get.php';
@@ -14,12 +16,16 @@ $s = function_exists('nsscache_status') ? nsscache_status() : [];
 $show = function ($v) {
     return $v === false || $v === null ? '(unset)' : $v;
 };
+$env = $show(getenv(NAME, true));
+if ($status !== 'ok' || (isset($_GET['env']) && $_GET['env'] !== $env)) {
+    http_response_code(500);
+}
 echo json_encode([
     'status' => $status,
     'sapi' => PHP_SAPI,
     'pid' => getmypid(),
     'getenv' => $show(getenv(NAME)),
-    'env' => $show(getenv(NAME, true)),
+    'env' => $env,
     'server' => $show($_SERVER[NAME] ?? null),
     'action' => $s['action'] ?? '-',
     'phase' => $s['phase'] ?? '-',
