@@ -6,7 +6,8 @@
  * We count access()/faccessat() calls whose path contains "_dOeSnotExist_"
  * and append "<pid> <count>" to the file named by NSSI_COUNT_FILE when the
  * process exits, and also whenever the process calls access() on a path that
- * contains "_nssiReport_" (PHP: file_exists('/_nssiReport_')). Counts are
+ * contains "_nssiReport_" (PHP: file_exists() of an existing file of that name;
+ * a ZTS PHP resolves the path first and calls access() only if it exists). Counts are
  * cumulative per process, so the last line of a pid is its total so far:
  * Apache ends recycled children with SIGTERM after PHP has installed its
  * deferring handler, so neither atexit nor this destructor runs there; a

@@ -18,9 +18,21 @@ SAPI_APACHE_MODS=/usr/lib/apache2/modules
 SAPI_PHP_CGI=/usr/bin/php-cgi8.2
 SAPI_USER=www-data    # Debian's Apache runs its children as www-data
 
+# sapi_port: srv_port, below the kernel's ephemeral range: after 20,000 ab requests the
+# TIME_WAIT sockets of the client side hold ports there, and bind() fails on them.
+sapi_port() {
+    local low _high p
+    read -r low _high < /proc/sys/net/ipv4/ip_local_port_range
+    for _ in $(seq 200); do
+        p=$(srv_port)
+        [ "$p" -lt "$low" ] && { echo "$p"; return 0; }
+    done
+    srv_port
+}
+
 # sapi_tls_start: openssl s_server -www on a free port (SAPI_TLS_PORT, SAPI_URL).
 sapi_tls_start() {
-    SAPI_TLS_PORT=$(srv_port)
+    SAPI_TLS_PORT=$(sapi_port)
     SAPI_URL="https://127.0.0.1:$SAPI_TLS_PORT/"
     srv_start tls "tcp:$SAPI_TLS_PORT" openssl s_server -quiet -www -accept "127.0.0.1:$SAPI_TLS_PORT" \
         -cert "$NSSI_PKI/server.pem" -key "$NSSI_PKI/server.key"
@@ -28,7 +40,7 @@ sapi_tls_start() {
 
 # sapi_case NAME MODE(on|off) [ini line...] -> sets SAPI_CASE=$SRV_DIR/NAME with www/ (the request
 # scripts), db/ (SSL_DIR: a copy of the test NSS DB), tmp/ (TMPDIR), php/php.ini (the NSS
-# ext/curl, nsscache before it when MODE=on, then the extra lines) and count (the counter's
+# ext/curl, nsscache before it when MODE=on, the extra lines, $SAPI_INI) and count (the counter's
 # file). Everything is readable by www-data, tmp/ and count writable.
 sapi_case() {
     local name=$1 mode=$2 d; shift 2
@@ -40,8 +52,11 @@ sapi_case() {
         [ "$mode" = on ] && printf 'extension=%s\n' "$NSSI_NSSCACHE_SO"
         printf 'extension=%s\n' "${SAPI_CURL_SO:-$NSSI_CURL_SO}"
         printf '%s\n' "$@"
+        # SAPI_INI: one more line for every case, e.g. nsscache.enabled=0 to watch the suites fail
+        [ -z "${SAPI_INI:-}" ] || printf '%s\n' "$SAPI_INI"
     } > "$d/php/php.ini"
     : > "$d/count"
+    : > "$d/www/_nssiReport_"
     chmod -R a+rX "$d"
     chmod 1777 "$d/tmp"
     chmod 0666 "$d/count"

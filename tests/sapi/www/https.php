@@ -7,8 +7,9 @@
 // what NSS reads), server ($_SERVER), action/phase (nsscache_status()).
 // The status code is the verdict for load generators (ab counts non-2xx): 500 when the GET
 // failed, or when ?env=VALUE names the value NSS must have seen and it saw another.
-// Last, file_exists('/_nssiReport_') asks the LD_PRELOAD counter
-// (tests/integration/counter.c) to append this process's count so far.
+// Last, file_exists() of www/_nssiReport_ asks the LD_PRELOAD counter
+// (tests/integration/counter.c) to append this process's count so far. The file exists: a ZTS
+// PHP resolves the path first (virtual_access) and calls access() only when that works.
 require __DIR__ . '/https_get.php';
 const NAME = 'NSS_SDB_USE_CACHE';
 [$ms, $status] = nsscache_https_get((string) ($_GET['url'] ?? ''));
@@ -31,4 +32,4 @@ echo json_encode([
     'phase' => $s['phase'] ?? '-',
     'ms' => round($ms, 1),
 ], JSON_UNESCAPED_SLASHES), "\n";
-file_exists('/_nssiReport_');
+file_exists(__DIR__ . '/_nssiReport_');
