@@ -98,8 +98,8 @@ sapi_apache_conf() {
         printf 'LoadModule env_module %s/mod_env.so\n' "$SAPI_APACHE_MODS"
         printf 'LoadModule php_module %s\nPHPIniDir %s/php\n' "$mod" "$d"
         printf 'MaxConnectionsPerChild %s\nKeepAlive Off\nTimeout 30\n' "${SAPI_MAX_CONN:-3}"
-        printf 'DocumentRoot %s/www\n<Directory %s/www>\n  AllowOverride FileInfo\n  Require all granted\n</Directory>\n' \
-            "$d" "$d"
+        printf 'DocumentRoot %s/www\n<Directory %s/www>\n' "$d" "$d"
+        printf '  AllowOverride FileInfo\n  Require all granted\n</Directory>\n'
         printf '<FilesMatch "\\.php$">\n  SetHandler application/x-httpd-php\n</FilesMatch>\n'
         printf '%s\n' "$@"
     } > "$d/apache2.conf"
