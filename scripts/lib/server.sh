@@ -23,7 +23,7 @@
 # without running exit handlers), nginx QUIT, Apache WINCH or TERM; the rest TERM.
 # shellcheck shell=bash
 declare -A SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
-SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" "
+SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=()
 
 srv_init() {
     SRV_DIR=$(mktemp -d -t nsscache-srv.XXXXXX)
@@ -32,12 +32,14 @@ srv_init() {
     trap 'exit 130' INT TERM
 }
 
+# Below the kernel's ephemeral range (outgoing connections take ports from it), unused by any socket.
 srv_port() {
-    local port i
+    local port i low _
+    read -r low _ < /proc/sys/net/ipv4/ip_local_port_range
     for i in $(seq 50); do
-        port=$(( 20000 + (RANDOM * 32768 + RANDOM + i) % 40000 ))
+        port=$(( 10000 + (RANDOM + i) % (low - 10000) ))
         [[ $SRV_PORTS == *" $port "* ]] && continue
-        ss -Hltn "sport = :$port" 2>/dev/null | grep -q . && continue
+        ss -Htan "sport = :$port" 2>/dev/null | grep -q . && continue
         SRV_PORTS+="$port "
         echo "$port"; return 0
     done

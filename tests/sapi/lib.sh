@@ -1,16 +1,14 @@
 # Helpers of the SAPI suites (sourced by tests/sapi/run, hammer and soak): every PHP server a
-# RHEL host runs, on the real-NSS harness (tests/integration/lib.sh: NSS ext/curl, rhel7
-# softokn, test PKI, access() counter), each started through the one launcher
-# (scripts/lib/server.sh) from a private config on 127.0.0.1 and a free port.
+# RHEL host runs, on the real-NSS harness (scripts/lib/nss.sh: NSS ext/curl, rhel7 softokn,
+# test PKI, access() counter), each started through the one launcher (scripts/lib/server.sh)
+# from a private config on 127.0.0.1 and a free port.
 # The variables set here are read by the suites that source this file (SC2034).
 # shellcheck shell=bash disable=SC2034
 SAPI_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-# shellcheck source=../integration/lib.sh
-. "$SAPI_DIR/../integration/lib.sh"
-# shellcheck source=../../scripts/lib/server.sh
-. "$NSSI_REPO/scripts/lib/server.sh"
+# shellcheck source=../../scripts/lib/nss.sh
+. "$SAPI_DIR/../../scripts/lib/nss.sh"
 # shellcheck source=../../scripts/lib/assert.sh
-. "$NSSI_REPO/scripts/lib/assert.sh"
+. "$NSSCACHE_ROOT/scripts/lib/assert.sh"
 
 SAPI_PACKAGES=(apache2 libapache2-mod-php8.2 php8.2-cgi libfcgi-bin curl)
 SAPI_APACHE=/usr/sbin/apache2
@@ -18,24 +16,9 @@ SAPI_APACHE_MODS=/usr/lib/apache2/modules
 SAPI_PHP_CGI=/usr/bin/php-cgi8.2
 SAPI_USER=www-data    # Debian's Apache runs its children as www-data
 
-# sapi_port: srv_port, below the kernel's ephemeral range: after 20,000 ab requests the
-# TIME_WAIT sockets of the client side hold ports there, and bind() fails on them.
-sapi_port() {
-    local low _high p
-    read -r low _high < /proc/sys/net/ipv4/ip_local_port_range
-    for _ in $(seq 200); do
-        p=$(srv_port)
-        [ "$p" -lt "$low" ] && { echo "$p"; return 0; }
-    done
-    srv_port
-}
-
-# sapi_tls_start: openssl s_server -www on a free port (SAPI_TLS_PORT, SAPI_URL).
+# sapi_tls_start: openssl s_server -www on a free port (nssi_server_start); SAPI_URL is its URL.
 sapi_tls_start() {
-    SAPI_TLS_PORT=$(sapi_port)
-    SAPI_URL="https://127.0.0.1:$SAPI_TLS_PORT/"
-    srv_start tls "tcp:$SAPI_TLS_PORT" openssl s_server -quiet -www -accept "127.0.0.1:$SAPI_TLS_PORT" \
-        -cert "$NSSI_PKI/server.pem" -key "$NSSI_PKI/server.key"
+    nssi_server_start && SAPI_URL="https://127.0.0.1:$NSSI_PORT/"
 }
 
 # sapi_case NAME MODE(on|off) [ini line...] -> sets SAPI_CASE=$SRV_DIR/NAME with www/ (the request
@@ -50,7 +33,7 @@ sapi_case() {
     cp "$SAPI_DIR"/www/*.php "$NSSI_DIR/https_get.php" "$d/www/"
     {
         [ "$mode" = on ] && printf 'extension=%s\n' "$NSSI_NSSCACHE_SO"
-        printf 'extension=%s\n' "${SAPI_CURL_SO:-$NSSI_CURL_SO}"
+        printf 'extension=%s\n' "$NSSI_CURL_SO"
         printf '%s\n' "$@"
         # SAPI_INI: one more line for every case, e.g. nsscache.enabled=0 to watch the suites fail
         [ -z "${SAPI_INI:-}" ] || printf '%s\n' "$SAPI_INI"
