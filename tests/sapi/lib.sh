@@ -10,6 +10,9 @@ SAPI_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=../../scripts/lib/assert.sh
 . "$NSSCACHE_ROOT/scripts/lib/assert.sh"
 
+# Debian's apache2 enables (and, where invoke-rc.d may, starts) its own service on install. The
+# suites never touch it or /etc/apache2: each Apache here has its own ServerRoot, config, PidFile,
+# runtime dir and port, so the two never meet.
 SAPI_PACKAGES=(apache2 libapache2-mod-php8.2 php8.2-cgi libfcgi-bin curl)
 SAPI_APACHE=/usr/sbin/apache2
 SAPI_APACHE_MODS=/usr/lib/apache2/modules
