@@ -96,7 +96,9 @@ nsscache_build_php() {
     case $flavour in
     *-nts) ;;
     7.4-zts) flags+=(--enable-maintainer-zts) ;;
-    8.2-zts) flags+=(--enable-zts) ;;
+    # 8.2-zts also builds the Apache 2.4 module (Debian's apache2-dev) for tests/sapi/hammer:
+    # <prefix>/lib/apache2/libphp.so, never the system's Apache dirs or config (below).
+    8.2-zts) flags+=(--enable-zts --with-apxs2=/usr/bin/apxs2) ;;
     8.2-asan)
         # PHP's own switches (8.0+) add -fsanitize=... and ZEND_TRACK_ARENA_ALLOC so
         # the arena allocator is visible to ASan; clang as in php-src's CI.
@@ -105,6 +107,8 @@ nsscache_build_php() {
     esac
     pkgs=(build-essential pkg-config xz-utils dpkg-dev ca-certificates)
     [ "$cc" = clang ] && pkgs+=(clang)
+    # configure runs apxs2 and `apache2 -v` (apache2-bin) to learn Apache's version
+    [ "$flavour" = 8.2-zts ] && pkgs+=(apache2-dev apache2-bin)
     nsscache_apt_install "${pkgs[@]}"
 
     hash=$(printf '%s\n' "$debver" "$cc" "$("$cc" -dumpversion)" "$cflags" "${flags[@]}" | sha256sum | cut -c1-10)
@@ -125,9 +129,14 @@ nsscache_build_php() {
         tar -xJf "$NSSCACHE_PHP_SRC/${pkg}_$upver.orig.tar.xz" -C "$build" --strip-components=1
         cd "$build" || exit 1
         if ! { CC=$cc CFLAGS=$cflags ./configure --prefix="$prefix" "${flags[@]}" \
-                && make -j"$(nproc)" && make install; } >build.log 2>&1; then
+                && make -j"$(nproc)" && make install INSTALL_IT=:; } >build.log 2>&1; then
             tail -n 60 build.log >&2
             nsscache_die "build-php $flavour failed (log above)"
+        fi
+        # INSTALL_IT=: above: PHP's install-sapi runs `apxs -i -a`, which copies libphp.so into
+        # the system's Apache module dir and enables it in its config. Into the prefix instead.
+        if [ -f libs/libphp.so ]; then
+            install -D -m 0644 libs/libphp.so "$prefix/lib/apache2/libphp.so"
         fi
         # run-tests.php is installed by 8.x (lib/php/build) but not by 7.4: keep one at a fixed place.
         cp run-tests.php "$prefix/lib/php/run-tests.php"

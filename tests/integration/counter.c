@@ -5,7 +5,13 @@
  * "<dir>/.<n>_dOeSnotExist_.db"; NSPR implements PR_Access with access().
  * We count access()/faccessat() calls whose path contains "_dOeSnotExist_"
  * and append "<pid> <count>" to the file named by NSSI_COUNT_FILE when the
- * process exits.
+ * process exits, and also whenever the process calls access() on a path that
+ * contains "_nssiReport_" (PHP: file_exists() of an existing file of that name;
+ * a ZTS PHP resolves the path first and calls access() only if it exists). Counts are
+ * cumulative per process, so the last line of a pid is its total so far:
+ * Apache ends recycled children with SIGTERM after PHP has installed its
+ * deferring handler, so neither atexit nor this destructor runs there; a
+ * script reports from the live process instead (tests/sapi).
  *
  * Why preload libnspr4 next to this library: PHP dlopens extensions with
  * RTLD_DEEPBIND, so libnspr4 loaded as a dependency of ext/curl would bind
@@ -28,16 +34,23 @@
 #include <unistd.h>
 
 #define PROBE_MARK "_dOeSnotExist_"
+#define REPORT_MARK "_nssiReport_"
 
 static unsigned long probe_calls;
 static char count_file[PATH_MAX];
 static int (*real_access)(const char *, int);
 static int (*real_faccessat)(int, const char *, int, int);
 
+static void counter_report(void);
+
 static void count_if_probe(const char *path)
 {
-	if (path && strstr(path, PROBE_MARK))
+	if (!path)
+		return;
+	if (strstr(path, PROBE_MARK))
 		__atomic_add_fetch(&probe_calls, 1, __ATOMIC_RELAXED);
+	else if (strstr(path, REPORT_MARK))
+		counter_report();
 }
 
 int access(const char *path, int mode)
@@ -78,7 +91,8 @@ __attribute__((destructor)) static void counter_report(void)
 	if (!count_file[0])
 		return;
 	/* One write() on an O_APPEND file: lines of concurrent workers do not mix. */
-	n = snprintf(line, sizeof(line), "%ld %lu\n", (long)getpid(), probe_calls);
+	n = snprintf(line, sizeof(line), "%ld %lu\n", (long)getpid(),
+		__atomic_load_n(&probe_calls, __ATOMIC_RELAXED));
 	fd = open(count_file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
 	if (fd < 0)
 		return;
