@@ -120,7 +120,7 @@ const char *nsscache_db_source_name(nsscache_db_source s)
 	}
 }
 
-static const char *curl_how_name(nsscache_curl_how how)
+const char *nsscache_curl_how_name(nsscache_curl_how how)
 {
 	switch (how) {
 		case NSSCACHE_CURL_HOW_EXT_CURL: return "ext/curl's dependency";
@@ -210,7 +210,7 @@ static void lib_reason(nsscache_lib_why why, const char *detail, int count, char
 	}
 }
 
-static void curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len)
+void nsscache_report_curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len)
 {
 	if (c->why == NSSCACHE_LIB_NOT_LOADED) {
 		snprintf(buf, len, "ext/curl not loaded: no libcurl in this process");
@@ -219,7 +219,7 @@ static void curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len)
 	}
 }
 
-static void nss_reason(const nsscache_nss_info *n, char *buf, size_t len)
+void nsscache_report_nss_reason(const nsscache_nss_info *n, char *buf, size_t len)
 {
 	if (n->why == NSSCACHE_LIB_NOT_LOADED) {
 		snprintf(buf, len, "libnss3 not loaded in this process (libcurl does not use NSS)");
@@ -230,7 +230,7 @@ static void nss_reason(const nsscache_nss_info *n, char *buf, size_t len)
 	}
 }
 
-static void softokn_reason(const nsscache_softokn_info *s, char *buf, size_t len)
+void nsscache_report_softokn_reason(const nsscache_softokn_info *s, char *buf, size_t len)
 {
 	if (s->why == NSSCACHE_LIB_NO_SYMBOL) {
 		snprintf(buf, len, "libsoftokn3 has no C_GetFunctionList");
@@ -264,7 +264,7 @@ void nsscache_report_db_note(const nsscache_db_info *db, char *buf, size_t len)
 
 void nsscache_report_db_reason(const nsscache_db_info *db, char *buf, size_t len)
 {
-	if (!db->checked) {
+	if (db->hidden) {
 		snprintf(buf, len, "not checked: open_basedir hides sql:%.120s (%s) from this script, so nsscache did not look at it",
 			db->path, db->source == NSSCACHE_DB_SSL_DIR ? "from SSL_DIR" : "the default");
 	} else if (db->source == NSSCACHE_DB_NONE) {
@@ -320,7 +320,7 @@ void nsscache_report_tempdir_note(const nsscache_tempdir_info *t, char *buf, siz
 			used = append(buf, len, used, "%s=%.60s skipped by sqlite (%s)", tmp_names[i], k->value, why);
 		}
 	}
-	if (!t->checked) {
+	if (t->hidden) {
 		append(buf, len, used, "%s is outside open_basedir, so nsscache did not look at it", t->source);
 	} else if (t->relative) {
 		append(buf, len, used, "%s is relative, so it depends on the working directory at the first TLS use", t->source);
@@ -331,7 +331,7 @@ void nsscache_report_tempdir_note(const nsscache_tempdir_info *t, char *buf, siz
 
 void nsscache_report_tempdir_reason(const nsscache_tempdir_info *t, char *buf, size_t len)
 {
-	if (!t->checked) {
+	if (t->hidden) {
 		snprintf(buf, len, "not checked: open_basedir hides %.120s (%s) from this script, so nsscache did not look at it",
 			t->path, t->source);
 	} else if (!t->found) {
@@ -668,25 +668,25 @@ static void rows_libs(nsscache_report *r, const nsscache_diag *d)
 	const nsscache_softokn_info *s = &d->softokn;
 	char reason[320];
 
-	curl_reason(c, reason, sizeof(reason));
+	nsscache_report_curl_reason(c, reason, sizeof(reason));
 	info(add_str(r, "libcurl", "version", c->found ? c->version : NULL), "libcurl", c->found
 		? keepf(r, "%s, TLS backend %s", c->version, c->ssl_version[0] ? c->ssl_version : "(none)")
 		: keepf(r, "not found: %s", reason));
 	add_str(r, "libcurl", "ssl_version", c->found ? c->ssl_version : NULL);
 	add_bool_if(r, "libcurl", "nss", c->found, c->backend_nss);
 	add_str(r, "libcurl", "path", c->found ? c->path : NULL);
-	add_str(r, "libcurl", "how", c->found ? curl_how_name(c->how) : NULL);
+	add_str(r, "libcurl", "how", c->found ? nsscache_curl_how_name(c->how) : NULL);
 	add_str(r, "libcurl", "headers", nsscache_curl_headers_version());
 	add_str(r, "libcurl", "reason", reason);
 
-	nss_reason(n, reason, sizeof(reason));
+	nsscache_report_nss_reason(n, reason, sizeof(reason));
 	info(add_str(r, "nss", "version", n->found ? n->version : NULL), "NSS", n->found
 		? keepf(r, "%s (%s)", n->version, n->path) : keepf(r, "not loaded: %s", reason));
 	info(add_bool(r, "nss", "initialized", d->nss_initialized), "NSS initialized", NULL);
 	add_str(r, "nss", "path", n->found ? n->path : NULL);
 	add_str(r, "nss", "reason", reason);
 
-	softokn_reason(s, reason, sizeof(reason));
+	nsscache_report_softokn_reason(s, reason, sizeof(reason));
 	info(add_str(r, "softokn", "version", s->found ? s->version : NULL), "softokn", s->found
 		? keepf(r, "%s (%s, %s)", s->version, s->path, nsscache_softokn_how_name(s->how))
 		: keepf(r, "not found: %s", reason));
@@ -701,13 +701,13 @@ static void rows_dirs(nsscache_report *r, const nsscache_diag *d)
 {
 	const nsscache_db_info *db = &d->db;
 	const nsscache_tempdir_info *t = &d->tmp;
-	int shown = t->found || !t->checked;
+	int shown = t->found || t->hidden;
 	char reason[320], note[256];
 	const char *fs;
 
 	nsscache_report_db_reason(db, reason, sizeof(reason));
 	nsscache_report_db_note(db, note, sizeof(note));
-	fs = !db->checked ? "not checked: open_basedir" : db->fs.ok ? db->fs.name : "filesystem unknown";
+	fs = db->hidden ? "not checked: open_basedir" : db->fs.ok ? db->fs.name : "filesystem unknown";
 	info(add_str(r, "db", "path", db->path), "NSS database", db->source != NSSCACHE_DB_NONE
 		? keepf(r, "%s (%s, %s)", db->path, nsscache_db_source_name(db->source), fs)
 		: keepf(r, "none: %s", reason));
@@ -721,11 +721,11 @@ static void rows_dirs(nsscache_report *r, const nsscache_diag *d)
 	add_word(r, "db", "fs_class", nsscache_fs_class_name(db->fs.cls));
 	add_str(r, "db", "note", note);
 	add_str(r, "db", "reason", reason);
-	add_bool(r, "db", "checked", db->checked)->views = 0; /* for metrics; not in the documented array */
+	add_bool(r, "db", "checked", !db->hidden)->views = 0; /* for metrics; not in the documented array */
 
 	nsscache_report_tempdir_reason(t, reason, sizeof(reason));
 	nsscache_report_tempdir_note(t, note, sizeof(note));
-	fs = !t->checked ? "not checked: open_basedir" : t->fs.ok ? t->fs.name : "filesystem unknown";
+	fs = t->hidden ? "not checked: open_basedir" : t->fs.ok ? t->fs.name : "filesystem unknown";
 	info(add_str(r, "tempdir", "path", shown ? t->path : NULL), "Temp dir for the probe", shown
 		? keepf(r, "%s (%s, %s)", t->path, t->source, fs) : keepf(r, "none: %s", reason));
 	add_str(r, "tempdir", "source", shown ? t->source : NULL);
@@ -733,7 +733,7 @@ static void rows_dirs(nsscache_report *r, const nsscache_diag *d)
 	add_word(r, "tempdir", "fs_class", nsscache_fs_class_name(t->fs.cls));
 	add_str(r, "tempdir", "note", note);
 	add_str(r, "tempdir", "reason", reason);
-	add_bool(r, "tempdir", "checked", t->checked)->views = 0;
+	add_bool(r, "tempdir", "checked", !t->hidden)->views = 0;
 }
 
 static void rows_prediction(nsscache_report *r, const nsscache_diag *d)
