@@ -13,27 +13,8 @@ typedef struct {
 } fs_row;
 
 
-/* The sentences live in src/report.c: render them to check the wording. */
-static const char *db_note(const nsscache_db_info *db)
-{
-	static char buf[512];
-	nsscache_report_db_note(db, buf, sizeof(buf));
-	return buf;
-}
 
-static const char *db_reason(const nsscache_db_info *db)
-{
-	static char buf[512];
-	nsscache_report_db_reason(db, buf, sizeof(buf));
-	return buf;
-}
 
-static const char *tmp_note(const nsscache_tempdir_info *t)
-{
-	static char buf[256];
-	nsscache_report_tempdir_note(t, buf, sizeof(buf));
-	return buf;
-}
 
 static const fs_row fs_rows[] = {
 	/* BACKGROUND ">= 3.38": NFS/SMB -> cache on, FUSE/CODA/NCP -> probe temp dir, else nothing */
@@ -139,8 +120,8 @@ static void test_db_ssl_dir_used(void **state)
 	assert_string_equal(db.path, l.db);
 	assert_true(db.exists && db.is_dir && db.readable && db.writable && db.cert9);
 	assert_true(db.fs.ok);
-	assert_string_equal(db_note(&db), "");
-	assert_non_null(strstr(db_reason(&db), "from SSL_DIR"));
+	assert_string_equal(WORDS(nsscache_report_db_note, &db), "");
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "from SSL_DIR"));
 
 	/* trailing slash: cert9.db still found */
 	snprintf(slash, sizeof(slash), "%s/", l.db);
@@ -152,7 +133,7 @@ static void test_db_ssl_dir_used(void **state)
 	nsscache_detect_db(&db, l.empty, l.def, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_SSL_DIR);
 	assert_false(db.cert9);
-	assert_non_null(strstr(db_reason(&db), "no readable cert9.db"));
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "no readable cert9.db"));
 	helper_rm_rf(l.root);
 }
 
@@ -167,13 +148,13 @@ static void test_db_default_and_none(void **state)
 	assert_int_equal(db.source, NSSCACHE_DB_DEFAULT);
 	assert_string_equal(db.path, l.def);
 	assert_true(db.cert9);
-	assert_non_null(strstr(db_reason(&db), "the default"));
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "the default"));
 
 	nsscache_detect_db(&db, NULL, l.missing, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_NONE);
 	assert_string_equal(db.path, "");
 	assert_false(db.exists);
-	assert_non_null(strstr(db_reason(&db), "SSL_DIR is unset"));
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "SSL_DIR is unset"));
 
 	/* the default itself is a file: not a directory, so none */
 	nsscache_detect_db(&db, NULL, l.file, NULL);
@@ -221,15 +202,15 @@ static void test_db_bad_ssl_dir(void **state)
 		/* curl drops a bad SSL_DIR and falls back to the default, then to none */
 		nsscache_detect_db(&db, val, l.def, NULL);
 		ROW_INT_EQ(i, bad_rows[i].label, db.source, NSSCACHE_DB_DEFAULT);
-		if (strstr(db_note(&db), bad_rows[i].note_has) == NULL) {
-			fail_msg("row %zu (%s): note \"%s\" lacks \"%s\"", i, bad_rows[i].label, db_note(&db), bad_rows[i].note_has);
+		if (strstr(WORDS(nsscache_report_db_note, &db), bad_rows[i].note_has) == NULL) {
+			fail_msg("row %zu (%s): note \"%s\" lacks \"%s\"", i, bad_rows[i].label, WORDS(nsscache_report_db_note, &db), bad_rows[i].note_has);
 		}
 		nsscache_detect_db(&db, val, l.missing, NULL);
 		ROW_INT_EQ(i, bad_rows[i].label, db.source, NSSCACHE_DB_NONE);
-		if (strstr(db_reason(&db), "SSL_DIR is not a usable directory") == NULL) {
-			fail_msg("row %zu (%s): reason \"%s\"", i, bad_rows[i].label, db_reason(&db));
+		if (strstr(WORDS(nsscache_report_db_reason, &db), "SSL_DIR is not a usable directory") == NULL) {
+			fail_msg("row %zu (%s): reason \"%s\"", i, bad_rows[i].label, WORDS(nsscache_report_db_reason, &db));
 		}
-		ROW_INT_EQ(i, bad_rows[i].label, strlen(db_note(&db)) < 256, 1);
+		ROW_INT_EQ(i, bad_rows[i].label, strlen(WORDS(nsscache_report_db_note, &db)) < 256, 1);
 	}
 	helper_rm_rf(l.root);
 }
@@ -265,7 +246,7 @@ static int check_unreadable(void *arg)
 	nsscache_detect_db(&db, perm_layout.db, perm_layout.missing, NULL);
 	if (db.source != NSSCACHE_DB_SSL_DIR) return 1;   /* curl still picks it: stat works */
 	if (db.readable || db.writable || db.cert9) return 2;
-	if (strstr(db_reason(&db), "cannot read") == NULL) return 3;
+	if (strstr(WORDS(nsscache_report_db_reason, &db), "cannot read") == NULL) return 3;
 	return 0;
 }
 
@@ -311,7 +292,7 @@ static void test_tempdir(void **state)
 	assert_true(t.found);
 	assert_string_equal(t.path, l.empty);
 	assert_string_equal(t.source, "TMPDIR");
-	assert_string_equal(tmp_note(&t), "");
+	assert_string_equal(WORDS(nsscache_report_tempdir_note, &t), "");
 	assert_true(t.fs.ok);
 
 	/* SQLITE_TMPDIR comes first */
@@ -322,22 +303,22 @@ static void test_tempdir(void **state)
 	/* odd TMPDIR values are skipped, the next candidate wins, the note says why */
 	nsscache_detect_tempdir(&t, NULL, l.missing, NULL);
 	assert_true(t.found);
-	assert_non_null(strstr(tmp_note(&t), "TMPDIR="));
-	assert_non_null(strstr(tmp_note(&t), "No such file"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "TMPDIR="));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "No such file"));
 	if (var_tmp_usable()) {
 		assert_string_equal(t.source, "/var/tmp");
 	}
 	nsscache_detect_tempdir(&t, NULL, l.file, NULL);
-	assert_non_null(strstr(tmp_note(&t), "not a directory"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "not a directory"));
 	nsscache_detect_tempdir(&t, NULL, "", NULL);
-	assert_non_null(strstr(tmp_note(&t), "empty"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "empty"));
 	memset(longdir, 'a', sizeof(longdir) - 1);
 	longdir[0] = '/';
 	longdir[sizeof(longdir) - 1] = '\0';
 	nsscache_detect_tempdir(&t, longdir, longdir, NULL);
-	assert_non_null(strstr(tmp_note(&t), "SQLITE_TMPDIR="));
-	assert_non_null(strstr(tmp_note(&t), "longer than PATH_MAX"));
-	assert_true(strlen(tmp_note(&t)) < 256);
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "SQLITE_TMPDIR="));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "longer than PATH_MAX"));
+	assert_true(strlen(WORDS(nsscache_report_tempdir_note, &t)) < 256);
 
 	/* relative: usable, but depends on the cwd */
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
@@ -346,7 +327,7 @@ static void test_tempdir(void **state)
 	assert_int_equal(chdir(cwd), 0);
 	assert_true(t.found);
 	assert_string_equal(t.path, "empty");
-	assert_non_null(strstr(tmp_note(&t), "relative"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "relative"));
 	helper_rm_rf(l.root);
 }
 
@@ -367,7 +348,7 @@ static void test_tempdir_long_for_sqlite(void **state)
 	nsscache_detect_tempdir(&t, NULL, deep, NULL);
 	assert_true(t.found);
 	assert_string_equal(t.source, "TMPDIR");
-	assert_non_null(strstr(tmp_note(&t), "too long for sqlite"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "too long for sqlite"));
 	helper_rm_rf(l.root);
 }
 
@@ -375,7 +356,7 @@ static int check_tmp_readonly(void *arg)
 {
 	nsscache_tempdir_info t;
 	nsscache_detect_tempdir(&t, NULL, (const char *) arg, NULL);
-	if (strstr(tmp_note(&t), "not writable") == NULL) return 1;
+	if (strstr(WORDS(nsscache_report_tempdir_note, &t), "not writable") == NULL) return 1;
 	if (t.found && strcmp(t.source, "TMPDIR") == 0) return 2;
 	return 0;
 }

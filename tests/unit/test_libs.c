@@ -25,27 +25,8 @@ typedef struct {
 } count_ctx;
 
 
-/* The sentences live in src/report.c: render them to check the wording. */
-static const char *creason(const nsscache_libcurl_info *c)
-{
-	static char buf[512];
-	nsscache_report_curl_reason(c, buf, sizeof(buf));
-	return buf;
-}
 
-static const char *nreason(const nsscache_nss_info *n)
-{
-	static char buf[512];
-	nsscache_report_nss_reason(n, buf, sizeof(buf));
-	return buf;
-}
 
-static const char *sreason(const nsscache_softokn_info *s)
-{
-	static char buf[512];
-	nsscache_report_softokn_reason(s, buf, sizeof(buf));
-	return buf;
-}
 
 static int count_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -86,10 +67,10 @@ static void test_nothing_loaded(void **state)
 		skip();
 	}
 	assert_int_equal(nsscache_detect_libcurl(&c, NULL), 0);
-	assert_string_equal(creason(&c), "ext/curl not loaded: no libcurl in this process");
+	assert_string_equal(WORDS(nsscache_report_curl_reason, &c), "ext/curl not loaded: no libcurl in this process");
 	assert_int_equal(c.candidates, 0);
 	assert_int_equal(nsscache_detect_nss(&n), 0);
-	assert_string_equal(nreason(&n), "libnss3 not loaded in this process (libcurl does not use NSS)");
+	assert_string_equal(WORDS(nsscache_report_nss_reason, &n), "libnss3 not loaded in this process (libcurl does not use NSS)");
 	/* detection never loads libnss3 */
 	assert_int_equal(mapped("libnss3.so"), 0);
 }
@@ -127,7 +108,7 @@ static void test_nss_and_softokn_beside(void **state)
 	assert_true(strncmp(n.version, "3.", 2) == 0);
 	assert_int_equal(n.initialized, 0);
 	assert_non_null(strstr(n.path, "libnss3.so"));
-	assert_string_equal(nreason(&n), "");
+	assert_string_equal(WORDS(nsscache_report_nss_reason, &n), "");
 
 	/* softokn from libnss3's directory (pk11load.c softoken_LoadDSO) */
 	assert_int_equal(nsscache_detect_softokn(&s, n.path), 1);
@@ -236,8 +217,8 @@ static void test_softokn_broken_fixtures(void **state)
 		assert_int_equal(system(cmd), 0);
 		ROW_INT_EQ(i, rows[i].fixture, nsscache_detect_softokn(&s, nss), rows[i].found);
 		ROW_INT_EQ(i, rows[i].fixture, s.how, NSSCACHE_SOFTOKN_BESIDE_NSS);
-		if (strstr(sreason(&s), rows[i].reason) == NULL) {
-			fail_msg("row %zu: reason \"%s\"", i, sreason(&s));
+		if (strstr(WORDS(nsscache_report_softokn_reason, &s), rows[i].reason) == NULL) {
+			fail_msg("row %zu: reason \"%s\"", i, WORDS(nsscache_report_softokn_reason, &s));
 		}
 		if (rows[i].found) {
 			assert_string_equal(s.version, "9.1");
@@ -306,7 +287,7 @@ static void test_libcurl_two_loaded_ext_decides(void **state)
 	assert_int_equal(nsscache_detect_libcurl(&c, NULL), 1);
 	assert_int_equal(c.candidates, 2);
 	assert_string_equal(nsscache_curl_how_name(c.how), "first of several");
-	assert_non_null(strstr(creason(&c), "2 libcurl objects"));
+	assert_non_null(strstr(WORDS(nsscache_report_curl_reason, &c), "2 libcurl objects"));
 
 	/* an address inside the NSS libcurl itself */
 	marker = dlsym(nss, "curl_easy_init");

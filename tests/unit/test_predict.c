@@ -19,20 +19,7 @@
 #define EL7 NSSCACHE_DISTRO_RHEL7
 
 
-/* The sentences live in src/report.c: render them to check the wording. */
-static const char *preason(const nsscache_predict_in *in, const nsscache_prediction *out)
-{
-	static char buf[1024];
-	nsscache_report_probe_reason(in, out, buf, sizeof(buf));
-	return buf;
-}
 
-static const char *ereason(const nsscache_predict_in *in, const nsscache_prediction *out)
-{
-	static char buf[1024];
-	nsscache_report_in_effect_reason(in, out, buf, sizeof(buf));
-	return buf;
-}
 
 typedef struct {
 	const char *row;            /* what it encodes */
@@ -145,7 +132,7 @@ static void test_secure_exec(void **state)
 	nsscache_predict(&in, &out);
 	assert_int_equal(out.probe, NSSCACHE_PROBE_EXPECTED);   /* 3.28 unset probes */
 	assert_int_equal(out.in_effect, NSSCACHE_NO);
-	assert_non_null(strstr(preason(&in, &out), "secure_getenv"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "secure_getenv"));
 	/* 3.22 still used PR_GetEnv */
 	nsscache_version_set(&v, 3, 22);
 	nsscache_predict(&in, &out);
@@ -192,12 +179,15 @@ static void test_prediction_table(void **state)
 		ROW_INT_EQ(i, r->row, out.in_effect, r->in_effect);
 		ROW_INT_EQ(i, r->row, out.dentries_freed, r->freed);
 		/* one sentence each, never empty, never overflowing */
-		ROW_INT_EQ(i, r->row, preason(&in, &out)[0] != '\0', 1);
-		ROW_INT_EQ(i, r->row, ereason(&in, &out)[0] != '\0', 1);
-		ROW_INT_EQ(i, r->row, strlen(preason(&in, &out)) < 512 - 1, 1);
-		ROW_INT_EQ(i, r->row, strlen(ereason(&in, &out)) < 384 - 1, 1);
+		ROW_INT_EQ(i, r->row, WORDS(nsscache_report_probe_reason, &in, &out)[0] != '\0', 1);
+		ROW_INT_EQ(i, r->row, WORDS(nsscache_report_in_effect_reason, &in, &out)[0] != '\0', 1);
+		ROW_INT_EQ(i, r->row, strlen(WORDS(nsscache_report_probe_reason, &in, &out)) < 512 - 1, 1);
+		ROW_INT_EQ(i, r->row, strlen(WORDS(nsscache_report_in_effect_reason, &in, &out)) < 384 - 1, 1);
 		if (getenv("NSSCACHE_UNIT_VERBOSE") != NULL) {
-			print_message("%-50s %-8s %s | %s\n", r->row, nsscache_probe_name(out.probe), preason(&in, &out), ereason(&in, &out));
+			char why[1024];
+			snprintf(why, sizeof(why), "%s", WORDS(nsscache_report_probe_reason, &in, &out));
+			print_message("%-50s %-8s %s | %s\n", r->row, nsscache_probe_name(out.probe), why,
+				WORDS(nsscache_report_in_effect_reason, &in, &out));
 		}
 	}
 }
@@ -277,7 +267,7 @@ static void test_nss_fallback(void **state)
 	nsscache_predict(&in, &out);
 	assert_int_equal(out.profile, NSSCACHE_PROFILE_FSTYPE);
 	assert_int_equal(out.probe, NSSCACHE_PROBE_NONE);
-	assert_non_null(strstr(preason(&in, &out), "assumed from NSS"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "assumed from NSS"));
 }
 
 /* mapping the detection structs onto the prediction's inputs */
@@ -365,21 +355,21 @@ static void test_reason_text(void **state)
 	in.db_dir = in.db_cert9 = in.db_writable = in.tempdir_found = 1;
 	in.db_fs = NSSCACHE_FS_LOCAL;
 	nsscache_predict(&in, &out);
-	assert_non_null(strstr(preason(&in, &out), "NSS_SDB_USE_CACHE=\"1\""));
-	assert_non_null(strstr(preason(&in, &out), "softokn 3.87"));
-	assert_non_null(strstr(preason(&in, &out), "NSS_SDB_USE_CACHE=yes before the first TLS use"));
-	assert_non_null(strstr(ereason(&in, &out), "not in effect"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "NSS_SDB_USE_CACHE=\"1\""));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "softokn 3.87"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "NSS_SDB_USE_CACHE=yes before the first TLS use"));
+	assert_non_null(strstr(WORDS(nsscache_report_in_effect_reason, &in, &out), "not in effect"));
 
 	in.var = NSSCACHE_VAR_UNSET;
 	in.var_value = NULL;
 	in.db_fs_name = "ext2/ext3/ext4";
 	nsscache_predict(&in, &out);
-	assert_non_null(strstr(preason(&in, &out), "FUSE"));
-	assert_non_null(strstr(preason(&in, &out), "ext2/ext3/ext4"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "FUSE"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "ext2/ext3/ext4"));
 
 	in.var = NSSCACHE_VAR_YES;
 	nsscache_predict(&in, &out);
-	assert_non_null(strstr(ereason(&in, &out), "honours it"));
+	assert_non_null(strstr(WORDS(nsscache_report_in_effect_reason, &in, &out), "honours it"));
 
 	/* a 300-byte value does not overflow the reason */
 	{
@@ -389,7 +379,7 @@ static void test_reason_text(void **state)
 		in.var = NSSCACHE_VAR_MEASURE;
 		in.var_value = big;
 		nsscache_predict(&in, &out);
-		assert_true(strlen(preason(&in, &out)) < 512);
+		assert_true(strlen(WORDS(nsscache_report_probe_reason, &in, &out)) < 512);
 	}
 }
 

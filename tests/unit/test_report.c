@@ -192,6 +192,28 @@ static void test_hidden_paths(void **state)
 	assert_true(asked >= 4);
 }
 
+/* The name tables follow their enums' order (the status array's words). */
+static void test_names(void **state)
+{
+	(void) state;
+	assert_string_equal(nsscache_action_name(NSSCACHE_ACTION_FAILED), "failed");
+	assert_string_equal(nsscache_action_name(NSSCACHE_ACTION_SET), "set");
+	assert_string_equal(nsscache_phase_name(NSSCACHE_PHASE_RINIT), "rinit");
+	assert_string_equal(nsscache_override_name(NSSCACHE_OVERRIDE_ALWAYS), "always");
+	assert_string_equal(nsscache_var_name(NSSCACHE_VAR_MEASURE), "measure");
+	assert_string_equal(nsscache_probe_name(NSSCACHE_PROBE_EXPECTED), "expected");
+	assert_string_equal(nsscache_profile_name(NSSCACHE_PROFILE_FSTYPE), ">=3.38");
+	assert_string_equal(nsscache_profile_name(NSSCACHE_PROFILE_UNSET_PROBES), "3.16-3.32");
+	assert_string_equal(nsscache_softokn_how_name(NSSCACHE_SOFTOKN_BESIDE_NSS_REAL), "beside libnss3 (resolved symlink)");
+	assert_string_equal(nsscache_db_source_name(NSSCACHE_DB_DEFAULT), "default");
+	assert_null(nsscache_curl_how_name(NSSCACHE_CURL_HOW_NONE));
+	assert_string_equal(nsscache_curl_how_name(NSSCACHE_CURL_HOW_FIRST), "first of several");
+	assert_string_equal(nsscache_tri_name(NSSCACHE_MAYBE), "unknown");
+	/* out of range: the fallback, never a read past the table */
+	assert_string_equal(nsscache_action_name((nsscache_action) 99), "none");
+	assert_string_equal(nsscache_fs_class_name((nsscache_fs_class) -1), "unknown");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -199,6 +221,7 @@ int main(void)
 		cmocka_unit_test(test_rows_words),
 		cmocka_unit_test(test_rows_bounds),
 		cmocka_unit_test(test_hidden_paths),
+		cmocka_unit_test(test_names),
 	};
 	return cmocka_run_group_tests_name("report", tests, NULL, NULL);
 }
