@@ -349,8 +349,10 @@ static const nsscache_path_gate *php_nsscache_gate(const php_nsscache_snapshot *
 	a->path[6] = "/tmp";
 	a->path[7] = ".";
 	for (i = 0; i < NSSCACHE_GATE_PATHS; i++) {
-		/* warn = 0: asking must not print what it hides */
-		a->allowed[i] = a->path[i] != NULL && a->path[i][0] != '\0'
+		/* warn = 0: asking must not print what it hides. A path of MAXPATHLEN
+		 * or more gets a warning whatever WARN says, and is never looked at
+		 * anyway (too long for stat): do not ask. */
+		a->allowed[i] = a->path[i] != NULL && a->path[i][0] != '\0' && strlen(a->path[i]) < MAXPATHLEN
 			&& php_check_open_basedir_ex(a->path[i], 0) == 0;
 	}
 	gate->allowed = php_nsscache_gate_lookup;

@@ -191,76 +191,65 @@ static nsscache_probe_why possible_why(const nsscache_predict_in *in, const nssc
 	return NSSCACHE_WHY_MKDTEMP_UNKNOWN;
 }
 
-void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
+/* Where the table says this softokn probes for this value (before the host). */
+static void table_cells(const nsscache_predict_in *in, const nsscache_prediction *out, nsscache_tri *db, nsscache_tri *tmp)
 {
-	const nsscache_version *v = in->softokn != NULL ? in->softokn : in->nss;
-	nsscache_tri db = NSSCACHE_NO, tmp = NSSCACHE_NO, table_db, table_tmp, mkdtemp_build, cond, have_tmp;
 	int priv = in->softokn_private;
 
-	memset(out, 0, sizeof(*out));
-	out->var = in->var;
-	/* softokn >= 3.23 reads the variable with PR_GetEnvSecure (secure_getenv):
-	 * in a secure-execution process it sees no variable at all */
-	if (in->secure_exec && v != NULL && nsscache_version_at_least(v, 3, 23, 0)
-		&& in->var != NSSCACHE_VAR_UNSET && in->var != NSSCACHE_VAR_UNKNOWN) {
-		out->var = NSSCACHE_VAR_UNSET;
-		out->secure_ignored = 1;
-	}
-	out->profile = nsscache_profile_for(v, in->distro);
-	out->dentries_freed = NSSCACHE_NO;
-	predict_effect(in, out);
-
-	/* ---- probe */
-	if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS || !in->db_dir) {
-		out->probe = NSSCACHE_PROBE_NONE;
-		out->probe_db_dir = out->probe_temp_dir = NSSCACHE_NO;
-		out->why = in->curl == NSSCACHE_CURL_ABSENT ? NSSCACHE_WHY_NO_CURL
-			: in->curl == NSSCACHE_CURL_OTHER_TLS ? NSSCACHE_WHY_CURL_OTHER_TLS : NSSCACHE_WHY_NO_DB;
-		return;
-	}
-
 	if (out->var == NSSCACHE_VAR_UNKNOWN) {
+		/* any value NSS may have seen */
 		nsscache_tri d2, t2;
-		cells(out->profile, priv, NSSCACHE_VAR_UNSET, in->db_fs, &db, &tmp);
+		cells(out->profile, priv, NSSCACHE_VAR_UNSET, in->db_fs, db, tmp);
 		cells(out->profile, priv, NSSCACHE_VAR_YES, in->db_fs, &d2, &t2);
-		db = merge(db, d2); tmp = merge(tmp, t2);
+		*db = merge(*db, d2); *tmp = merge(*tmp, t2);
 		cells(out->profile, priv, NSSCACHE_VAR_MEASURE, in->db_fs, &d2, &t2);
-		db = merge(db, d2); tmp = merge(tmp, t2);
+		*db = merge(*db, d2); *tmp = merge(*tmp, t2);
 	} else {
-		cells(out->profile, priv, out->var, in->db_fs, &db, &tmp);
+		cells(out->profile, priv, out->var, in->db_fs, db, tmp);
 	}
 	if (in->db_unchecked && out->profile == NSSCACHE_PROFILE_FSTYPE && out->var == NSSCACHE_VAR_UNSET) {
 		/* the DB's filesystem decides, and it was not looked at */
-		tmp = merge(tmp, NSSCACHE_YES);
+		*tmp = merge(*tmp, NSSCACHE_YES);
 	}
-	table_db = db;
-	table_tmp = tmp;
+}
 
-	/* sdb_measureAccess's mkdtemp variant: upstream Linux builds from 3.69 */
-	if (out->profile == NSSCACHE_PROFILE_FSTYPE && nsscache_version_at_least(v, 3, 69, 0)) {
-		mkdtemp_build = priv ? NSSCACHE_MAYBE : NSSCACHE_YES;
-	} else if (out->profile == NSSCACHE_PROFILE_FSTYPE && priv) {
-		mkdtemp_build = NSSCACHE_MAYBE;
-	} else {
-		mkdtemp_build = NSSCACHE_NO;
+/* sdb_measureAccess's mkdtemp variant: upstream Linux builds from 3.69 */
+static nsscache_tri mkdtemp_build(const nsscache_version *v, const nsscache_prediction *out, int priv)
+{
+	if (out->profile != NSSCACHE_PROFILE_FSTYPE) {
+		return NSSCACHE_NO;
 	}
+	if (nsscache_version_at_least(v, 3, 69, 0)) {
+		return priv ? NSSCACHE_MAYBE : NSSCACHE_YES;
+	}
+	return priv ? NSSCACHE_MAYBE : NSSCACHE_NO;
+}
+
+/* The host's part: a probe needs a writable DB dir (for >= 3.69's mkdtemp),
+ * and the temp-dir probe a cert9.db opened first and a temp dir. */
+static void host_cells(const nsscache_predict_in *in, nsscache_tri mkdtemp, nsscache_tri *db, nsscache_tri *tmp)
+{
+	nsscache_tri have_tmp;
+
 	if (in->db_unchecked) {
-		db = both(NSSCACHE_MAYBE, db);
+		*db = both(NSSCACHE_MAYBE, *db);
 	} else if (!in->db_writable) {
-		cond = mkdtemp_build == NSSCACHE_YES ? NSSCACHE_NO : mkdtemp_build == NSSCACHE_MAYBE ? NSSCACHE_MAYBE : NSSCACHE_YES;
-		db = both(cond, db);
+		*db = both(mkdtemp == NSSCACHE_YES ? NSSCACHE_NO : mkdtemp == NSSCACHE_MAYBE ? NSSCACHE_MAYBE : NSSCACHE_YES, *db);
 	}
 	/* sdb_init measures the temp dir only after opening cert9.db read-only */
 	have_tmp = in->db_unchecked || in->tempdir_unchecked ? NSSCACHE_MAYBE
 		: in->db_cert9 && in->tempdir_found ? NSSCACHE_YES : NSSCACHE_NO;
-	tmp = both(have_tmp, tmp);
+	*tmp = both(have_tmp, *tmp);
 	if (in->curl == NSSCACHE_CURL_UNKNOWN) {
-		db = both(NSSCACHE_MAYBE, db);
-		tmp = both(NSSCACHE_MAYBE, tmp);
+		*db = both(NSSCACHE_MAYBE, *db);
+		*tmp = both(NSSCACHE_MAYBE, *tmp);
 	}
-	out->probe_db_dir = db;
-	out->probe_temp_dir = tmp;
-	out->dentries_freed = (db != NSSCACHE_NO || tmp != NSSCACHE_NO) ? mkdtemp_build : NSSCACHE_NO;
+}
+
+/* The outcome and its reason code, from the table's and the host's cells. */
+static void probe_outcome(const nsscache_predict_in *in, nsscache_prediction *out, nsscache_tri table_db, nsscache_tri table_tmp)
+{
+	nsscache_tri db = out->probe_db_dir, tmp = out->probe_temp_dir;
 
 	if (db == NSSCACHE_YES || tmp == NSSCACHE_YES) {
 		out->probe = NSSCACHE_PROBE_EXPECTED;
@@ -271,7 +260,7 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
 	} else if (table_db == NSSCACHE_NO && table_tmp == NSSCACHE_NO) {
 		/* the table itself says no probe for this value */
 		out->probe = NSSCACHE_PROBE_NONE;
-		if (out->var == NSSCACHE_VAR_YES || out->var == NSSCACHE_VAR_NO) {
+		if (nsscache_var_skips_probe(out->var)) {
 			out->why = NSSCACHE_WHY_SKIPS;
 		} else if (out->profile == NSSCACHE_PROFILE_FSTYPE) {
 			out->why = in->db_fs == NSSCACHE_FS_NETWORK ? NSSCACHE_WHY_NETWORK_FS : NSSCACHE_WHY_LOCAL_FS;
@@ -286,6 +275,42 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
 		out->tmp_blocked = table_tmp != NSSCACHE_NO;
 		out->tmp_blocked_no_cert9 = !in->db_cert9;
 	}
+}
+
+void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
+{
+	const nsscache_version *v = in->softokn != NULL ? in->softokn : in->nss;
+	nsscache_tri db, tmp, table_db, table_tmp, mkdtemp;
+
+	memset(out, 0, sizeof(*out));
+	out->var = in->var;
+	/* softokn >= 3.23 reads the variable with PR_GetEnvSecure (secure_getenv):
+	 * in a secure-execution process it sees no variable at all */
+	if (in->secure_exec && v != NULL && nsscache_version_at_least(v, 3, 23, 0)
+		&& in->var != NSSCACHE_VAR_UNSET && in->var != NSSCACHE_VAR_UNKNOWN) {
+		out->var = NSSCACHE_VAR_UNSET;
+		out->secure_ignored = 1;
+	}
+	out->profile = nsscache_profile_for(v, in->distro);
+	out->dentries_freed = NSSCACHE_NO;
+	predict_effect(in, out);
+
+	if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS || !in->db_dir) {
+		out->probe = NSSCACHE_PROBE_NONE;
+		out->probe_db_dir = out->probe_temp_dir = NSSCACHE_NO;
+		out->why = in->curl == NSSCACHE_CURL_ABSENT ? NSSCACHE_WHY_NO_CURL
+			: in->curl == NSSCACHE_CURL_OTHER_TLS ? NSSCACHE_WHY_CURL_OTHER_TLS : NSSCACHE_WHY_NO_DB;
+		return;
+	}
+	table_cells(in, out, &table_db, &table_tmp);
+	mkdtemp = mkdtemp_build(v, out, in->softokn_private);
+	db = table_db;
+	tmp = table_tmp;
+	host_cells(in, mkdtemp, &db, &tmp);
+	out->probe_db_dir = db;
+	out->probe_temp_dir = tmp;
+	out->dentries_freed = (db != NSSCACHE_NO || tmp != NSSCACHE_NO) ? mkdtemp : NSSCACHE_NO;
+	probe_outcome(in, out, table_db, table_tmp);
 }
 
 void nsscache_predict_in_from(nsscache_predict_in *in, nsscache_version versions[2],

@@ -17,6 +17,23 @@
  * A report owns its strings (copied into its arena), so it stays valid after
  * the diagnostics that produced it change, and a view can print it without
  * holding any lock.
+ *
+ * A metrics view, for example, is one loop (row names are stable API):
+ *
+ *	for (i = 0; i < rep->n; i++) {
+ *		const nsscache_row *row = &rep->rows[i];
+ *		nsscache_row_name(row, name, sizeof(name));      // "db.cert9", "in_effect", ...
+ *		switch (row->type) {
+ *		case NSSCACHE_RV_BOOL: sample(name, row->v.b); break;
+ *		case NSSCACHE_RV_TRI:  if (row->v.t != NSSCACHE_MAYBE) sample(name, row->v.t == NSSCACHE_YES); break;
+ *		case NSSCACHE_RV_INT:  sample(name, row->v.i); break;
+ *		case NSSCACHE_RV_STRING: info_label(name, row->v.s); break;  // escaped by the view
+ *		default: break;                                   // null: no sample
+ *		}
+ *	}
+ *
+ * Rows with VIEWS == 0 (db.checked, tempdir.checked) exist for such views:
+ * facts that the documented status array does not carry.
  */
 #ifndef NSSCACHE_REPORT_H
 #define NSSCACHE_REPORT_H

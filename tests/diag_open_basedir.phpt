@@ -29,6 +29,12 @@ echo $t['reason'], "\n";
 ob_start();
 (new ReflectionExtension('nsscache'))->info();
 echo implode("\n", preg_grep('/^(NSS database|Temp dir)/', explode("\n", ob_get_clean()))), "\n";
+// Too long to look at: said so, and no warning (PHP's open_basedir check
+// warns about such a path whatever its "warn" flag says, so it is not asked).
+putenv('SSL_DIR=/' . str_repeat('x', 5000));
+putenv('TMPDIR=/' . str_repeat('y', 5000));
+$s = nsscache_status();
+echo $s['db']['note'], "\n", $s['tempdir']['note'], "\n";
 // Inside: looked at as usual.
 putenv("SSL_DIR=$in");
 putenv("TMPDIR=$in");
@@ -57,6 +63,8 @@ string(7) "unknown"
 not checked: open_basedir hides %s (TMPDIR) from this script, so nsscache did not look at it
 NSS database => %s (SSL_DIR, not checked: open_basedir)
 Temp dir for the probe => %s (TMPDIR, not checked: open_basedir)
+SSL_DIR is 5001 bytes long, over PATH_MAX; libcurl cannot stat it and ignores it
+TMPDIR=/yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy skipped by sqlite (longer than PATH_MAX)%s
 string(7) "SSL_DIR"
 bool(true)
 bool(true)

@@ -14,6 +14,9 @@ require __DIR__ . '/status.inc';
  * order, nested arrays too, each value of an allowed type ("?" = or null).
  * Prints only deviations: a key missing, added or moved, a type changed. */
 $code = <<<'PHP'
+// A bad TMPDIR is set here, not in the child's environment: valgrind (the
+// valgrind suite runs children under it too) needs a usable one to start.
+if (getenv('SHAPE_TMPDIR') !== false) putenv('TMPDIR=' . getenv('SHAPE_TMPDIR'));
 $spec = [
     'version' => 'string', 'enabled' => 'bool', 'value' => 'string', 'override' => 'string',
     'env' => '?string', 'previous' => '?string', 'action' => 'string', 'phase' => 'string',
@@ -81,7 +84,7 @@ $curl = [nsscache_test_system_curl()];
 foreach ([
     'no curl' => [[], [], []],
     'curl, DB dir' => [['SSL_DIR' => $tmp, 'TMPDIR' => $tmp], [], $curl],
-    'bad dirs, disabled' => [['SSL_DIR' => "$tmp/no", 'TMPDIR' => "$tmp/no", 'NSS_SDB_USE_CACHE' => 'auto'],
+    'bad dirs, disabled' => [['SSL_DIR' => "$tmp/no", 'SHAPE_TMPDIR' => "$tmp/no", 'NSS_SDB_USE_CACHE' => 'auto'],
                              ['nsscache.enabled' => '0'], $curl],
     'replaced' => [['NSS_SDB_USE_CACHE' => '1'], [], []],
 ] as $name => [$env, $ini, $ext]) {
