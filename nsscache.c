@@ -373,6 +373,7 @@ static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions)
 	nsscache_diag_env env;
 	nsscache_report_facts facts;
 	nsscache_tri in_effect;
+	const void *ext_curl;
 
 	php_nsscache_snapshot_take(&snap);
 	env.nss_sdb_use_cache = snap.env[0];
@@ -386,8 +387,10 @@ static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions)
 	facts.env = snap.env[0];
 	facts.diag = &nsscache_dg;
 
+	ext_curl = php_nsscache_ext_curl_addr();
+
 	NSSCACHE_DIAG_LOCK();
-	nsscache_diag_refresh(&nsscache_dg, php_nsscache_ext_curl_addr(), &nsscache_cfg, &snap.rec, &env, NULL);
+	nsscache_diag_refresh(&nsscache_dg, ext_curl, &nsscache_cfg, &snap.rec, &env, NULL);
 	in_effect = nsscache_dg.prediction.in_effect;
 	if (rep != NULL && versions) {
 		nsscache_report_versions(rep, &facts);
