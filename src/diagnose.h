@@ -5,7 +5,7 @@
  * Detected once per process (they cannot change once loaded): which
  * libcurl, NSS and softokn, and the distribution. Re-read on EVERY refresh:
  * NSS initialisation, the database and temp directory (a few stat()/access()/
- * statfs() calls, about 10 us), the dentry counters; then the prediction.
+ * statfs() calls), the dentry counters; then the prediction.
  */
 #ifndef NSSCACHE_DIAGNOSE_H
 #define NSSCACHE_DIAGNOSE_H
