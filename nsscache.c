@@ -16,6 +16,7 @@
 #include "nsscache_compat.h"
 #include "src/env_policy.h"
 #include "src/diagnose.h"
+#include "src/util.h"
 #include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -36,13 +37,27 @@ static int nsscache_recheck;
 /* Diagnostics, gathered at the first call that asks (never at startup). */
 static nsscache_diag nsscache_dg;
 
-/* Serialise with PHP's own putenv()/getenv() in threaded SAPIs. */
+/*
+ * Serialise with PHP's own putenv()/getenv() in threaded SAPIs. That lock is
+ * plain and non-recursive, and request startup and getenv() wait on it:
+ * while it is held nothing may print (an output handler may call getenv()),
+ * read a file, or bail out (a client abort or memory_limit would longjmp
+ * past the unlock). Only copies and setenv() happen under it.
+ */
 #ifdef ZTS
+# include <pthread.h>
 # define NSSCACHE_ENV_LOCK()   tsrm_env_lock()
 # define NSSCACHE_ENV_UNLOCK() tsrm_env_unlock()
+/* nsscache_dg, between threads asking at once; held across the file reads
+ * of a refresh (never across output), and by nobody but nsscache. */
+static pthread_mutex_t nsscache_dg_mutex = PTHREAD_MUTEX_INITIALIZER;
+# define NSSCACHE_DG_LOCK()    pthread_mutex_lock(&nsscache_dg_mutex)
+# define NSSCACHE_DG_UNLOCK()  pthread_mutex_unlock(&nsscache_dg_mutex)
 #else
 # define NSSCACHE_ENV_LOCK()
 # define NSSCACHE_ENV_UNLOCK()
+# define NSSCACHE_DG_LOCK()
+# define NSSCACHE_DG_UNLOCK()
 #endif
 
 /* {{{ INI */
@@ -54,9 +69,13 @@ static int php_nsscache_ini_result(int rc, const zend_ini_entry *entry, const ze
 		int stage, const char *allowed, const char *fallback)
 {
 	if (rc != 0) {
+		char esc[NSSCACHE_ESCAPE_BUF];
+
+		/* Escaped and capped: the value may hold a NUL, newlines, escapes. */
 		php_error_docref(NULL, E_WARNING,
 			"Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
-			ZSTR_VAL(value), ZSTR_VAL(entry->name), allowed, fallback);
+			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(value), ZSTR_LEN(value)),
+			ZSTR_VAL(entry->name), allowed, fallback);
 		return FAILURE;
 	}
 	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
@@ -120,7 +139,7 @@ PHP_INI_END()
 /* What an apply left to say, copied out under the lock and said outside it,
  * so two threads never log the same replacement. */
 typedef struct {
-	char notice[256];
+	char notice[256 + NSSCACHE_ESCAPE_BUF];
 	char warning[128];
 } php_nsscache_news;
 
@@ -129,11 +148,15 @@ static void php_nsscache_take_news(php_nsscache_news *news)
 	news->notice[0] = news->warning[0] = '\0';
 	if (nsscache_rec.notice_pending) {
 		int probes = nsscache_env_classify(nsscache_rec.previous) == NSSCACHE_ENV_PROBES;
+		char esc[NSSCACHE_ESCAPE_BUF];
 
 		nsscache_rec.notice_pending = 0;
+		/* The old value is anyone's text: escaped, so it cannot forge a log line. */
+		nsscache_escape(esc, sizeof(esc), nsscache_rec.previous ? nsscache_rec.previous : "",
+			nsscache_rec.previous_len);
 		snprintf(news->notice, sizeof(news->notice),
-			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s%s\" with \"%s\" at %s (%s)",
-			nsscache_rec.previous, nsscache_rec.previous_truncated ? "..." : "",
+			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s (%s)",
+			esc,
 			nsscache_value_name(nsscache_cfg.value), nsscache_phase_name(nsscache_rec.phase),
 			probes ? "NSS treats that value as \"measure\" and probes the filesystem"
 			       : "nsscache.override=always");
@@ -269,18 +292,69 @@ static const void *php_nsscache_ext_curl_addr(void)
 	return (const void *) (uintptr_t) f->internal_function.handler;
 }
 
-/* Refresh the diagnostics; call with the environment lock held. */
-static nsscache_diag *php_nsscache_diagnose(void)
+/*
+ * What the diagnostics read from the environment and the record, copied
+ * under the environment lock into one request-allocated buffer, of any
+ * length; everything after (files, statfs, output) runs without the lock.
+ */
+enum {
+	PHP_NSSCACHE_SNAP_ENV, PHP_NSSCACHE_SNAP_SSL_DIR, PHP_NSSCACHE_SNAP_SQLITE_TMPDIR,
+	PHP_NSSCACHE_SNAP_TMPDIR, PHP_NSSCACHE_SNAP_PREVIOUS, PHP_NSSCACHE_SNAP_SEEN, PHP_NSSCACHE_SNAP_N
+};
+typedef struct {
+	const char *s[PHP_NSSCACHE_SNAP_N];
+	nsscache_record rec;        /* its strings point into buf */
+	char *buf;
+} php_nsscache_snapshot;
+
+static void php_nsscache_snapshot_take(php_nsscache_snapshot *snap)
+{
+	const char *src[PHP_NSSCACHE_SNAP_N];
+	size_t cap = 512, need;
+
+	snap->buf = NULL;
+	for (;;) {
+		/* erealloc can bail out (memory_limit): only ever outside the lock */
+		snap->buf = erealloc(snap->buf, cap);
+		NSSCACHE_ENV_LOCK();
+		src[PHP_NSSCACHE_SNAP_ENV] = getenv(NSSCACHE_ENV_NAME);
+		src[PHP_NSSCACHE_SNAP_SSL_DIR] = getenv("SSL_DIR");
+		src[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR] = getenv("SQLITE_TMPDIR");
+		src[PHP_NSSCACHE_SNAP_TMPDIR] = getenv("TMPDIR");
+		src[PHP_NSSCACHE_SNAP_PREVIOUS] = nsscache_rec.previous;
+		src[PHP_NSSCACHE_SNAP_SEEN] = nsscache_rec.seen;
+		need = nsscache_copy_strings(src, PHP_NSSCACHE_SNAP_N, snap->buf, cap, snap->s);
+		if (need <= cap) {
+			snap->rec = nsscache_rec;
+		}
+		NSSCACHE_ENV_UNLOCK();
+		if (need <= cap) {
+			break;
+		}
+		cap = need; /* the environment grew meanwhile: try again */
+	}
+	snap->rec.previous = (char *) snap->s[PHP_NSSCACHE_SNAP_PREVIOUS];
+	snap->rec.seen = (char *) snap->s[PHP_NSSCACHE_SNAP_SEEN];
+}
+
+/* Refresh the diagnostics from SNAP and return a request-allocated copy for
+ * the caller to read (efree it), so no other thread's refresh changes it
+ * while it prints. */
+static nsscache_diag *php_nsscache_diagnose(const php_nsscache_snapshot *snap)
 {
 	nsscache_diag_env env;
+	const void *curl_addr = php_nsscache_ext_curl_addr();
+	nsscache_diag *copy = emalloc(sizeof(*copy));
 
-	env.nss_sdb_use_cache = getenv(NSSCACHE_ENV_NAME);
-	env.ssl_dir = getenv("SSL_DIR");
-	env.sqlite_tmpdir = getenv("SQLITE_TMPDIR");
-	env.tmpdir = getenv("TMPDIR");
-	nsscache_diag_refresh(&nsscache_dg, php_nsscache_ext_curl_addr(), &nsscache_cfg,
-		&nsscache_rec, &env, NULL);
-	return &nsscache_dg;
+	env.nss_sdb_use_cache = snap->s[PHP_NSSCACHE_SNAP_ENV];
+	env.ssl_dir = snap->s[PHP_NSSCACHE_SNAP_SSL_DIR];
+	env.sqlite_tmpdir = snap->s[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR];
+	env.tmpdir = snap->s[PHP_NSSCACHE_SNAP_TMPDIR];
+	NSSCACHE_DG_LOCK();
+	nsscache_diag_refresh(&nsscache_dg, curl_addr, &nsscache_cfg, &snap->rec, &env, NULL);
+	memcpy(copy, &nsscache_dg, sizeof(*copy));
+	NSSCACHE_DG_UNLOCK();
+	return copy;
 }
 
 static void php_nsscache_add_str(zval *arr, const char *key, const char *value)
@@ -404,17 +478,18 @@ static PHP_MINFO_FUNCTION(nsscache)
 {
 	char buf[1024];
 	const char *env;
-	const nsscache_diag *d;
+	nsscache_diag *d;
+	php_nsscache_snapshot snap;
 
-	NSSCACHE_ENV_LOCK();
-	env = getenv(NSSCACHE_ENV_NAME);
-	d = php_nsscache_diagnose();
+	php_nsscache_snapshot_take(&snap);
+	env = snap.s[PHP_NSSCACHE_SNAP_ENV];
+	d = php_nsscache_diagnose(&snap);
 
 	php_info_print_table_start();
 	php_info_print_table_row(2, "nsscache support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_NSSCACHE_VERSION);
 	php_info_print_table_row(2, NSSCACHE_ENV_NAME, env ? env : "(unset)");
-	nsscache_describe(&nsscache_cfg, &nsscache_rec, buf, sizeof(buf));
+	nsscache_describe(&nsscache_cfg, &snap.rec, buf, sizeof(buf));
 	php_info_print_table_row(2, "Action", buf);
 
 	if (d->curl.found) {
@@ -466,7 +541,8 @@ static PHP_MINFO_FUNCTION(nsscache)
 	}
 	php_info_print_table_row(2, "Negative dentries", buf);
 	php_info_print_table_end();
-	NSSCACHE_ENV_UNLOCK();
+	efree(d);
+	efree(snap.buf);
 
 	DISPLAY_INI_ENTRIES();
 }
@@ -476,6 +552,8 @@ static PHP_MINFO_FUNCTION(nsscache)
 PHP_FUNCTION(nsscache_status)
 {
 	const char *env;
+	php_nsscache_snapshot snap;
+	nsscache_diag *d;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
@@ -485,34 +563,38 @@ PHP_FUNCTION(nsscache_status)
 	add_assoc_string(return_value, "value", (char *) nsscache_value_name(nsscache_cfg.value));
 	add_assoc_string(return_value, "override", (char *) nsscache_override_name(nsscache_cfg.override));
 
-	NSSCACHE_ENV_LOCK();
-	env = getenv(NSSCACHE_ENV_NAME);
+	php_nsscache_snapshot_take(&snap);
+	env = snap.s[PHP_NSSCACHE_SNAP_ENV];
 	if (env) {
 		add_assoc_string(return_value, "env", (char *) env);
 	} else {
 		add_assoc_null(return_value, "env");
 	}
-	if (nsscache_rec.had_previous) {
-		add_assoc_string(return_value, "previous", nsscache_rec.previous);
+	if (snap.rec.had_previous && snap.rec.previous) {
+		add_assoc_string(return_value, "previous", snap.rec.previous);
 	} else {
 		add_assoc_null(return_value, "previous");
 	}
-	add_assoc_string(return_value, "action", (char *) nsscache_action_name(nsscache_rec.action));
-	add_assoc_string(return_value, "phase", (char *) nsscache_phase_name(nsscache_rec.phase));
-	php_nsscache_add_diag(return_value, php_nsscache_diagnose());
-	NSSCACHE_ENV_UNLOCK();
+	add_assoc_string(return_value, "action", (char *) nsscache_action_name(snap.rec.action));
+	add_assoc_string(return_value, "phase", (char *) nsscache_phase_name(snap.rec.phase));
+	d = php_nsscache_diagnose(&snap);
+	php_nsscache_add_diag(return_value, d);
+	efree(d);
+	efree(snap.buf);
 }
 /* }}} */
 
 /* {{{ proto array nsscache_versions() */
 PHP_FUNCTION(nsscache_versions)
 {
-	const nsscache_diag *d;
+	nsscache_diag *d;
+	php_nsscache_snapshot snap;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	NSSCACHE_ENV_LOCK();
-	d = php_nsscache_diagnose();
+	php_nsscache_snapshot_take(&snap);
+	d = php_nsscache_diagnose(&snap);
+	efree(snap.buf);
 	array_init(return_value);
 	add_assoc_string(return_value, "nsscache", PHP_NSSCACHE_VERSION);
 	php_nsscache_add_str(return_value, "libcurl", d->curl.found ? d->curl.version : NULL);
@@ -520,7 +602,7 @@ PHP_FUNCTION(nsscache_versions)
 	php_nsscache_add_str(return_value, "curl_headers", nsscache_curl_headers_version());
 	php_nsscache_add_str(return_value, "nss", d->nss.found ? d->nss.version : NULL);
 	php_nsscache_add_str(return_value, "softokn", d->softokn.found ? d->softokn.version : NULL);
-	NSSCACHE_ENV_UNLOCK();
+	efree(d);
 }
 /* }}} */
 
@@ -528,12 +610,16 @@ PHP_FUNCTION(nsscache_versions)
 PHP_FUNCTION(nsscache_in_effect)
 {
 	nsscache_tri t;
+	nsscache_diag *d;
+	php_nsscache_snapshot snap;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	NSSCACHE_ENV_LOCK();
-	t = php_nsscache_diagnose()->prediction.in_effect;
-	NSSCACHE_ENV_UNLOCK();
+	php_nsscache_snapshot_take(&snap);
+	d = php_nsscache_diagnose(&snap);
+	t = d->prediction.in_effect;
+	efree(d);
+	efree(snap.buf);
 	if (t == NSSCACHE_MAYBE) {
 		RETURN_NULL();
 	}

@@ -2,13 +2,11 @@
  * longs separated by tabs: nr_dentry nr_unused age_limit want_pages
  * nr_negative dummy; before Linux 5.0 the fifth was a dummy 0 too. */
 #include "detect_dentry.h"
+#include "util.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
 #define NSSCACHE_DENTRY_PATH "/proc/sys/fs/dentry-state"
 
@@ -110,36 +108,16 @@ int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, char *err
 	char buf[256];
 	struct utsname u;
 	nsscache_negative_support support = NSSCACHE_NEGATIVE_UNKNOWN;
-	ssize_t got;
 	size_t used = 0;
-	int fd;
 
 	memset(out, 0, sizeof(*out));
 	if (path == NULL) {
 		path = NSSCACHE_DENTRY_PATH;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot read %.200s: %s", path, strerror(errno));
+	/* one read() of a proc file returns the whole record */
+	if (nsscache_read_file(path, buf, sizeof(buf) - 1, &used, err, errlen) < 0) {
 		return -1;
 	}
-	/* one read() of a proc file returns the whole record; loop for regular test files */
-	while (used < sizeof(buf) - 1) {
-		got = read(fd, buf + used, sizeof(buf) - 1 - used);
-		if (got < 0) {
-			if (errno == EINTR) {
-				continue;
-			}
-			snprintf(err, errlen, "cannot read %.200s: %s", path, strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (got == 0) {
-			break;
-		}
-		used += (size_t) got;
-	}
-	close(fd);
 	buf[used] = '\0';
 
 	if (uname(&u) == 0) {

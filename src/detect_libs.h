@@ -1,13 +1,15 @@
 /* libcurl, libnss3 and libsoftokn3 as loaded in THIS process.
  *
  * Plain C, no Zend types. Nothing runs at load time: call these lazily from
- * a diagnostic, and cache the result (they dlopen with RTLD_NOLOAD, and the
- * softokn probe may dlopen/dlclose libsoftokn3: ~1 ms). Each function fills a
- * caller-owned struct; no static state, no malloc kept. Not async-signal-safe. */
+ * a diagnostic, and cache the result. They never load a library: dlopen
+ * only with RTLD_NOLOAD, and a softokn that is not loaded is read as a file.
+ * Each function fills a caller-owned struct; no static state, no malloc
+ * kept. Not async-signal-safe. */
 #ifndef NSSCACHE_DETECT_LIBS_H
 #define NSSCACHE_DETECT_LIBS_H
 
 #include <limits.h>
+#include <stddef.h>
 
 #ifndef PATH_MAX
 #define PATH_MAX 4096
@@ -54,26 +56,34 @@ int nsscache_nss_is_initialized(const nsscache_nss_info *info);
 
 typedef enum {
 	NSSCACHE_SOFTOKN_NONE = 0,
-	NSSCACHE_SOFTOKN_LOADED,        /* already in the process */
-	NSSCACHE_SOFTOKN_BESIDE_NSS,    /* dlopen'ed from libnss3's directory, as NSS does */
-	NSSCACHE_SOFTOKN_BESIDE_NSS_REAL, /* ... from the directory of libnss3's resolved symlink */
-	NSSCACHE_SOFTOKN_SEARCH_PATH    /* dlopen("libsoftokn3.so"): LD_LIBRARY_PATH, ld.so.cache */
+	NSSCACHE_SOFTOKN_LOADED,        /* already in the process: asked through C_GetInfo */
+	NSSCACHE_SOFTOKN_BESIDE_NSS,    /* the file in libnss3's directory, where NSS would load it from */
+	NSSCACHE_SOFTOKN_BESIDE_NSS_REAL, /* ... in the directory of libnss3's resolved symlink */
+	NSSCACHE_SOFTOKN_SYSTEM_DIR     /* the file in a system library directory (no libnss3 loaded) */
 } nsscache_softokn_how;
 
 typedef struct {
 	int found;
-	int major, minor;               /* C_GetInfo libraryVersion */
-	char version[16];               /* "3.87" */
-	char description[33];           /* "NSS Internal Crypto Services", trimmed */
+	int major, minor;               /* C_GetInfo libraryVersion, or the file's version string */
+	char version[16];               /* "3.87" (C_GetInfo); "3.87.1" (file) */
+	char description[33];           /* "NSS Internal Crypto Services", trimmed; "" from a file */
 	char path[PATH_MAX];
 	nsscache_softokn_how how;
 	int system_build;               /* path is in a system lib dir (see nsscache_path_is_system_lib) */
 	char reason[256];
 } nsscache_softokn_info;
 
-const char *nsscache_softokn_how_name(nsscache_softokn_how how); /* "loaded", "beside libnss3", ... */
+const char *nsscache_softokn_how_name(nsscache_softokn_how how); /* "loaded", "file beside libnss3", ... */
+
+/* The version softkver.c embeds ("Version: NSS 3.87.1 ...", "$Header: NSS
+ * 3.12.4 ...") in LEN bytes of BUF: 0 with MAJOR, MINOR and VERSION
+ * ("3.87.1", or "3.87" when the string has no patch), else -1. */
+int nsscache_softokn_parse_version(const char *buf, size_t len, int *major, int *minor, char *version,
+		size_t versionlen);
 
 /* NSS_PATH: the loaded libnss3's path (nsscache_nss_info.path) or NULL.
+ * The loaded softokn, else the file beside NSS_PATH (or its resolved
+ * symlink), else in a system library directory; never loads one.
  * Returns found. */
 int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path);
 
