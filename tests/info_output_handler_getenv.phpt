@@ -1,0 +1,25 @@
+--TEST--
+MINFO under an output handler that calls getenv()/putenv() completes (ZTS: no environment lock held while printing)
+--EXTENSIONS--
+nsscache
+--FILE--
+<?php
+require __DIR__ . '/status.inc';
+// Chunk size 1: the handler runs at every write, inside nsscache's section.
+$code = <<<'PHP'
+ob_start(function ($buf) { getenv('NSS_SDB_USE_CACHE'); putenv('NSSCACHE_T=1'); getenv('NSSCACHE_T'); return ''; }, 1);
+phpinfo(INFO_MODULES);
+(new ReflectionExtension('nsscache'))->info();
+nsscache_status();
+ob_end_clean();
+echo "done\n";
+PHP;
+[$p, $pipes] = nsscache_test_spawn([], [], $code);
+fclose($pipes[0]);
+$out = stream_get_contents($pipes[1]);
+fclose($pipes[1]);
+echo nsscache_test_wait($p, 20), "\n", $out;
+?>
+--EXPECT--
+exit 0
+done
