@@ -29,9 +29,8 @@ $code = '$s = nsscache_status(); echo $s["softokn"]["how"] ?? "none", "|", $s["s
       . 'ob_start(); phpinfo(); ob_end_clean(); (new ReflectionExtension("nsscache"))->info();';
 [$p, $pipes] = nsscache_test_spawn(['LD_LIBRARY_PATH' => ':/usr/local/lib', 'PLANTED_MARKER' => $marker], [], $code, $dir);
 fclose($pipes[0]);
-$out = stream_get_contents($pipes[1]);
-fclose($pipes[1]);
-echo nsscache_test_wait($p, 20), "\n";
+[$status, $out] = nsscache_test_collect($p, $pipes, 20);
+echo $status, "\n";
 echo strtok($out, "\n"), "\n";
 echo strpos($out, $dir) === false ? "planted file not reported\n" : "planted file reported\n";
 echo file_exists($marker) ? "CONSTRUCTOR RAN\n" : "constructor never ran\n";

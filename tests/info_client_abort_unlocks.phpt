@@ -35,7 +35,7 @@ echo fgets($pipes[1]);
 fclose($pipes[1]);
 fwrite($pipes[0], "go\n");
 fclose($pipes[0]);
-echo nsscache_test_wait($p, 20), "\n";
+echo nsscache_test_collect($p, [], 20)[0], "\n";
 echo is_file($marker) ? file_get_contents($marker) : "no marker\n";
 @unlink($marker);
 ?>

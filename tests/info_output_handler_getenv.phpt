@@ -16,9 +16,8 @@ echo "done\n";
 PHP;
 [$p, $pipes] = nsscache_test_spawn([], [], $code);
 fclose($pipes[0]);
-$out = stream_get_contents($pipes[1]);
-fclose($pipes[1]);
-echo nsscache_test_wait($p, 20), "\n", $out;
+[$status, $out] = nsscache_test_collect($p, $pipes, 20);
+echo $status, "\n", $out;
 ?>
 --EXPECT--
 exit 0
