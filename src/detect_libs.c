@@ -309,9 +309,10 @@ const char *nsscache_softokn_how_name(nsscache_softokn_how how)
 int nsscache_softokn_parse_version(const char *buf, size_t len, int *major, int *minor, char *version,
 		size_t versionlen)
 {
-	/* lib/softoken/softkver.c: __nss_softokn_version is "Version: NSS "
-	 * SOFTOKEN_VERSION (3.15 and later), "$Header: NSS " SOFTOKEN_VERSION ...
-	 * before; SOFTOKEN_VERSION is "3.87.1", "3.44", "3.36.0 Basic ECC". */
+	/* lib/softoken/softkver.c embeds "Version: NSS " SOFTOKEN_VERSION
+	 * (__nss_softokn_version; older releases: __nss_softokn_rcsid, "$Header:
+	 * NSS " SOFTOKEN_VERSION ...). softkver.h: "<major>.<minor>[.<patch>
+	 * [.<build>]][ <ECC>][ <Beta>]", e.g. "3.87.1 Basic ECC", "3.19 Basic ECC Beta". */
 	static const char *const tags[] = { "Version: NSS ", "$Header: NSS " };
 	size_t t;
 
