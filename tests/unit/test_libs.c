@@ -94,28 +94,26 @@ static void test_softokn_system_dir_file_not_loaded(void **state)
 
 static void test_softokn_parse_version(void **state)
 {
-	static const struct { const char *text; int rc, major, minor; const char *version; } rows[] = {
-		{ "xx\0Version: NSS 3.87.1 Basic ECC\0", 0, 3, 87, "3.87.1" },
-		{ "Version: NSS 3.44\0", 0, 3, 44, "3.44" },
-		{ "$Header: NSS 3.12.4.5 Basic ECC Jan 1 2010 $", 0, 3, 12, "3.12.4" },
-		{ "Version: NSS x.1\0Version: NSS 3.36.0 Basic ECC", 0, 3, 36, "3.36.0" },
-		{ "Version: NSS 3", -1, 0, 0, "" },
-		{ "Version: NSS 3.", -1, 0, 0, "" },
-		{ "Version: NSS 3000.1", -1, 0, 0, "" },
-		{ "NSS 3.87.1", -1, 0, 0, "" },
+#define ROW(text, rc, major, minor, version) { text, sizeof(text) - 1, rc, major, minor, version }
+	/* lengths from sizeof: the texts hold NULs, as the files do */
+	static const struct { const char *text; size_t len; int rc, major, minor; const char *version; } rows[] = {
+		ROW("xx\0Version: NSS 3.87.1 Basic ECC\0", 0, 3, 87, "3.87.1"),
+		ROW("Version: NSS 3.44\0", 0, 3, 44, "3.44"),
+		ROW("$Header: NSS 3.12.4.5 Basic ECC Jan 1 2010 $", 0, 3, 12, "3.12.4"),
+		ROW("Version: NSS x.1\0Version: NSS 3.36.0 Basic ECC", 0, 3, 36, "3.36.0"),
+		ROW("Version: NSS 3.19 Basic ECC Beta", 0, 3, 19, "3.19"),
+		ROW("Version: NSS 3", -1, 0, 0, ""),
+		ROW("Version: NSS 3.", -1, 0, 0, ""),
+		ROW("Version: NSS 3000.1", -1, 0, 0, ""),
+		ROW("NSS 3.87.1", -1, 0, 0, ""),
 	};
+#undef ROW
 	size_t i;
 	(void) state;
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		int major = 0, minor = 0;
 		char v[16] = "";
-		size_t len = strlen(rows[i].text);
-		if (rows[i].text[0] == 'x') {
-			len = 33; /* with the embedded NUL */
-		}
-		if (i == 3) {
-			len = 16 + 32;
-		}
+		size_t len = rows[i].len;
 		ROW_INT_EQ(i, rows[i].text, nsscache_softokn_parse_version(rows[i].text, len, &major, &minor, v, sizeof(v)), rows[i].rc);
 		if (rows[i].rc == 0) {
 			ROW_INT_EQ(i, rows[i].text, major, rows[i].major);
