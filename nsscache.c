@@ -488,7 +488,8 @@ static PHP_MINFO_FUNCTION(nsscache)
 	php_info_print_table_start();
 	php_info_print_table_row(2, "nsscache support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_NSSCACHE_VERSION);
-	php_info_print_table_row(2, NSSCACHE_ENV_NAME, env ? env : "(unset)");
+	/* escaped and capped like every quoted value: php --ri prints to a terminal */
+	php_info_print_table_row(2, NSSCACHE_ENV_NAME, env ? nsscache_escape(buf, sizeof(buf), env, strlen(env)) : "(unset)");
 	nsscache_describe(&nsscache_cfg, &snap.rec, buf, sizeof(buf));
 	php_info_print_table_row(2, "Action", buf);
 
