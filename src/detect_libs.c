@@ -467,43 +467,71 @@ static void ask_loaded(void *h, nsscache_softokn_info *out)
 	}
 }
 
-/* Directories of loaded objects that are system library dirs (the
- * multiarch one, e.g. /lib/x86_64-linux-gnu, is where libc came from). */
+/* Directories of loaded objects (the multiarch one, e.g.
+ * /lib/x86_64-linux-gnu, is where libc came from); only copied here, under
+ * the loader lock, and judged afterwards. */
+#define NSSCACHE_MAX_DIRS 8
 typedef struct {
-	char dirs[4][PATH_MAX];
+	char dirs[NSSCACHE_MAX_DIRS][PATH_MAX];
 	int n;
-} sysdir_ctx;
+} dir_ctx;
 
-static int sysdir_cb(struct dl_phdr_info *info, size_t size, void *data)
+static int dir_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
-	sysdir_ctx *ctx = data;
+	dir_ctx *ctx = data;
 	const char *slash;
+	size_t len;
 	int i;
 
 	(void) size;
-	if (ctx->n >= 4 || info->dlpi_name == NULL || info->dlpi_name[0] != '/'
-			|| (slash = strrchr(info->dlpi_name, '/')) == NULL) {
+	if (ctx->n >= NSSCACHE_MAX_DIRS || info->dlpi_name == NULL || info->dlpi_name[0] != '/'
+			|| (slash = strrchr(info->dlpi_name, '/')) == NULL
+			|| (len = (size_t) (slash - info->dlpi_name)) == 0 || len >= PATH_MAX) {
 		return 0;
 	}
 	for (i = 0; i < ctx->n; i++) {
-		if (strncmp(ctx->dirs[i], info->dlpi_name, (size_t) (slash - info->dlpi_name)) == 0
-				&& ctx->dirs[i][slash - info->dlpi_name] == '\0') {
+		if (strncmp(ctx->dirs[i], info->dlpi_name, len) == 0 && ctx->dirs[i][len] == '\0') {
 			return 0;
 		}
 	}
-	if (nsscache_path_is_system_lib(info->dlpi_name)) {
-		snprintf(ctx->dirs[ctx->n++], PATH_MAX, "%.*s", (int) (slash - info->dlpi_name), info->dlpi_name);
-	}
+	memcpy(ctx->dirs[ctx->n], info->dlpi_name, len);
+	ctx->dirs[ctx->n++][len] = '\0';
 	return 0;
+}
+
+/* The file in a system library directory: those of loaded objects, judged
+ * by their resolved path (a symlinked directory elsewhere does not count),
+ * then the fixed ones. 0 with BUF set, or -1. */
+static int file_in_system_dir(char *buf, size_t buflen)
+{
+	static const char *const fixed_dirs[] = { "/usr/lib64", "/lib64", "/usr/lib", "/lib" };
+	dir_ctx *ctx = malloc(sizeof(*ctx));
+	int i, found = -1;
+
+	if (ctx != NULL) {
+		ctx->n = 0;
+		dl_iterate_phdr(dir_cb, ctx);
+		for (i = 0; found != 0 && i < ctx->n; i++) {
+			char *real = realpath(ctx->dirs[i], NULL);
+
+			if (real != NULL && nsscache_dir_is_system_lib(real)) {
+				found = file_in(real, strlen(real), buf, buflen);
+			}
+			free(real);
+		}
+		free(ctx);
+	}
+	for (i = 0; found != 0 && i < (int) (sizeof(fixed_dirs) / sizeof(fixed_dirs[0])); i++) {
+		found = file_in(fixed_dirs[i], strlen(fixed_dirs[i]), buf, buflen);
+	}
+	return found;
 }
 
 int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 {
-	static const char *const fixed_dirs[] = { "/usr/lib64", "/lib64", "/usr/lib", "/lib" };
 	scan_ctx *ctx;
 	void *h = NULL;
 	char *buf, err[256] = "";
-	size_t i;
 
 	memset(out, 0, sizeof(*out));
 	ctx = malloc(sizeof(*ctx) + PATH_MAX);
@@ -540,24 +568,8 @@ int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 			}
 			free(real);
 		}
-		if (out->how == NSSCACHE_SOFTOKN_NONE) {
-			sysdir_ctx *sys = malloc(sizeof(*sys));
-
-			if (sys != NULL) {
-				sys->n = 0;
-				dl_iterate_phdr(sysdir_cb, sys);
-				for (i = 0; out->how == NSSCACHE_SOFTOKN_NONE && i < (size_t) sys->n; i++) {
-					if (file_in(sys->dirs[i], strlen(sys->dirs[i]), buf, PATH_MAX) == 0) {
-						out->how = NSSCACHE_SOFTOKN_SYSTEM_DIR;
-					}
-				}
-				free(sys);
-			}
-			for (i = 0; out->how == NSSCACHE_SOFTOKN_NONE && i < sizeof(fixed_dirs) / sizeof(fixed_dirs[0]); i++) {
-				if (file_in(fixed_dirs[i], strlen(fixed_dirs[i]), buf, PATH_MAX) == 0) {
-					out->how = NSSCACHE_SOFTOKN_SYSTEM_DIR;
-				}
-			}
+		if (out->how == NSSCACHE_SOFTOKN_NONE && file_in_system_dir(buf, PATH_MAX) == 0) {
+			out->how = NSSCACHE_SOFTOKN_SYSTEM_DIR;
 		}
 		if (out->how == NSSCACHE_SOFTOKN_NONE) {
 			snprintf(out->reason, sizeof(out->reason),
