@@ -6,12 +6,10 @@
 #ifndef NSSCACHE_DETECT_FS_H
 #define NSSCACHE_DETECT_FS_H
 
-#include <limits.h>
 #include <stddef.h>
 
-#ifndef PATH_MAX
-#define PATH_MAX 4096
-#endif
+#include "util.h" /* PATH_MAX */
+
 
 /* How softokn >= 3.38 (Mozilla 1456888, lib/softoken/sdb.c sdb_init)
  * treats the DB's filesystem when NSS_SDB_USE_CACHE is unset. */

@@ -8,12 +8,10 @@
 #ifndef NSSCACHE_DETECT_LIBS_H
 #define NSSCACHE_DETECT_LIBS_H
 
-#include <limits.h>
 #include <stddef.h>
 
-#ifndef PATH_MAX
-#define PATH_MAX 4096
-#endif
+#include "util.h" /* PATH_MAX */
+
 
 typedef struct {
 	int found;

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stddef.h>
 
+/* The one fallback for the units' path buffers (libc without PATH_MAX). */
 #ifndef PATH_MAX
 #define PATH_MAX 4096
 #endif
