@@ -167,36 +167,36 @@ static void test_read_never_blocks(void **state)
 	helper_rm_rf(dir);
 }
 
+/* Writes PATH: comment lines up to at least PAD bytes, then a CentOS 7 ID. */
+static void write_padded_os_release(const char *path, char *text, size_t pad)
+{
+	size_t n = 0;
+
+	while (n < pad) {
+		memcpy(text + n, "# padding padding padding padding padding padding padding paddin\n", 65);
+		n += 65;
+	}
+	strcpy(text + n, "ID=centos\nVERSION_ID=\"7\"\n");
+	helper_write_file(path, text);
+}
+
 /* os-release(5) sets no size: ID after 4 KiB of comments is still read. */
 static void test_read_past_4k(void **state)
 {
 	char dir[256], osr[300], rhr[300];
 	char *text = malloc(70 * 1024);
-	size_t n;
 	nsscache_distro d;
 	(void) state;
 	assert_non_null(text);
 	helper_scratch(dir, sizeof(dir));
 	snprintf(osr, sizeof(osr), "%s/os-release", dir);
 	snprintf(rhr, sizeof(rhr), "%s/missing", dir);
-	n = 0;
-	while (n < 8 * 1024) {
-		memcpy(text + n, "# padding padding padding padding padding padding padding paddin\n", 65);
-		n += 65;
-	}
-	strcpy(text + n, "ID=centos\nVERSION_ID=\"7\"\n");
-	helper_write_file(osr, text);
+	write_padded_os_release(osr, text, 8 * 1024);
 	assert_int_equal(nsscache_distro_read(&d, osr, rhr), 0);
 	assert_string_equal(d.id, "centos");
 	assert_int_equal(d.family, NSSCACHE_DISTRO_RHEL7);
 	/* beyond the 64 KiB bound: not read, and no harm */
-	n = 0;
-	while (n < 66 * 1024) {
-		memcpy(text + n, "# padding padding padding padding padding padding padding paddin\n", 65);
-		n += 65;
-	}
-	strcpy(text + n, "ID=centos\nVERSION_ID=\"7\"\n");
-	helper_write_file(osr, text);
+	write_padded_os_release(osr, text, 66 * 1024);
 	assert_int_equal(nsscache_distro_read(&d, osr, rhr), -1);
 	free(text);
 	helper_rm_rf(dir);
