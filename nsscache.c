@@ -22,6 +22,7 @@
 #include "src/env_policy.h"
 #include "src/diagnose.h"
 #include "src/report.h"
+#include "src/util.h"
 #include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -52,7 +53,13 @@ static pthread_mutex_t nsscache_dg_mutex = PTHREAD_MUTEX_INITIALIZER;
 # define NSSCACHE_DIAG_UNLOCK()
 #endif
 
-/* Serialise with PHP's own putenv()/getenv() in threaded SAPIs. */
+/*
+ * Serialise with PHP's own putenv()/getenv() in threaded SAPIs. That lock is
+ * plain and non-recursive, and request startup and getenv() wait on it:
+ * while it is held nothing may print (an output handler may call getenv()),
+ * read a file, or bail out (a client abort or memory_limit would longjmp
+ * past the unlock). Only copies and setenv() happen under it.
+ */
 #ifdef ZTS
 # define NSSCACHE_ENV_LOCK()   tsrm_env_lock()
 # define NSSCACHE_ENV_UNLOCK() tsrm_env_unlock()
@@ -70,9 +77,13 @@ static int php_nsscache_ini_result(int rc, const zend_ini_entry *entry, const ze
 		int stage, const char *allowed, const char *fallback)
 {
 	if (rc != 0) {
+		char esc[NSSCACHE_ESCAPE_BUF];
+
+		/* Escaped and capped: the value may hold a NUL, newlines, escapes. */
 		php_error_docref(NULL, E_WARNING,
 			"Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
-			ZSTR_VAL(value), ZSTR_VAL(entry->name), allowed, fallback);
+			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(value), ZSTR_LEN(value)),
+			ZSTR_VAL(entry->name), allowed, fallback);
 		return FAILURE;
 	}
 	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
@@ -136,7 +147,7 @@ PHP_INI_END()
 /* What an apply left to say, copied out under the lock and said outside it,
  * so two threads never log the same replacement. */
 typedef struct {
-	char notice[256];
+	char notice[256 + NSSCACHE_ESCAPE_BUF];
 	char warning[128];
 } php_nsscache_news;
 
@@ -277,37 +288,49 @@ static const void *php_nsscache_ext_curl_addr(void)
 	return (const void *) (uintptr_t) f->internal_function.handler;
 }
 
-/* What the views need from the environment and the record, copied under
- * the environment lock (copies only: nothing there can print or bail out). */
-#define NSSCACHE_SNAP_VARS 4
-static const char *const php_nsscache_snap_names[NSSCACHE_SNAP_VARS] = {
-	NSSCACHE_ENV_NAME, "SSL_DIR", "SQLITE_TMPDIR", "TMPDIR"
+/*
+ * What the views read from the environment and the record, copied under the
+ * environment lock into one request-allocated buffer, of any length; all
+ * else (files, statfs, output) runs without the lock.
+ */
+enum {
+	PHP_NSSCACHE_SNAP_ENV, PHP_NSSCACHE_SNAP_SSL_DIR, PHP_NSSCACHE_SNAP_SQLITE_TMPDIR,
+	PHP_NSSCACHE_SNAP_TMPDIR, PHP_NSSCACHE_SNAP_PREVIOUS, PHP_NSSCACHE_SNAP_SEEN, PHP_NSSCACHE_SNAP_N
 };
 typedef struct {
-	char *env[NSSCACHE_SNAP_VARS];  /* malloc'ed copies; NULL: unset (or no memory to copy it) */
-	nsscache_record rec;
+	const char *s[PHP_NSSCACHE_SNAP_N];
+	nsscache_record rec;        /* its strings point into buf */
+	char *buf;
 } php_nsscache_snapshot;
 
 static void php_nsscache_snapshot_take(php_nsscache_snapshot *snap)
 {
-	int i;
+	const char *src[PHP_NSSCACHE_SNAP_N];
+	size_t cap = 512, need;
 
-	NSSCACHE_ENV_LOCK();
-	for (i = 0; i < NSSCACHE_SNAP_VARS; i++) {
-		const char *v = getenv(php_nsscache_snap_names[i]);
-		snap->env[i] = v ? strdup(v) : NULL;
+	snap->buf = NULL;
+	for (;;) {
+		/* erealloc can bail out (memory_limit): only ever outside the lock */
+		snap->buf = erealloc(snap->buf, cap);
+		NSSCACHE_ENV_LOCK();
+		src[PHP_NSSCACHE_SNAP_ENV] = getenv(NSSCACHE_ENV_NAME);
+		src[PHP_NSSCACHE_SNAP_SSL_DIR] = getenv("SSL_DIR");
+		src[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR] = getenv("SQLITE_TMPDIR");
+		src[PHP_NSSCACHE_SNAP_TMPDIR] = getenv("TMPDIR");
+		src[PHP_NSSCACHE_SNAP_PREVIOUS] = nsscache_rec.previous;
+		src[PHP_NSSCACHE_SNAP_SEEN] = nsscache_rec.seen;
+		need = nsscache_copy_strings(src, PHP_NSSCACHE_SNAP_N, snap->buf, cap, snap->s);
+		if (need <= cap) {
+			snap->rec = nsscache_rec;
+		}
+		NSSCACHE_ENV_UNLOCK();
+		if (need <= cap) {
+			break;
+		}
+		cap = need; /* the environment grew meanwhile: try again */
 	}
-	snap->rec = nsscache_rec;
-	NSSCACHE_ENV_UNLOCK();
-}
-
-static void php_nsscache_snapshot_free(php_nsscache_snapshot *snap)
-{
-	int i;
-
-	for (i = 0; i < NSSCACHE_SNAP_VARS; i++) {
-		free(snap->env[i]);
-	}
+	snap->rec.previous = (char *) snap->s[PHP_NSSCACHE_SNAP_PREVIOUS];
+	snap->rec.seen = (char *) snap->s[PHP_NSSCACHE_SNAP_SEEN];
 }
 
 /* open_basedir's answer for every path the diagnostics may look at (the DB
@@ -340,10 +363,10 @@ static const nsscache_path_gate *php_nsscache_gate(const php_nsscache_snapshot *
 	if (!PG(open_basedir) || !*PG(open_basedir)) {
 		return NULL;
 	}
-	a->path[0] = snap->env[1];
+	a->path[0] = snap->s[PHP_NSSCACHE_SNAP_SSL_DIR];
 	a->path[1] = NSSCACHE_DB_DEFAULT_DIR;
-	a->path[2] = snap->env[2];
-	a->path[3] = snap->env[3];
+	a->path[2] = snap->s[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR];
+	a->path[3] = snap->s[PHP_NSSCACHE_SNAP_TMPDIR];
 	a->path[4] = "/var/tmp";
 	a->path[5] = "/usr/tmp";
 	a->path[6] = "/tmp";
@@ -361,13 +384,13 @@ static const nsscache_path_gate *php_nsscache_gate(const php_nsscache_snapshot *
 }
 
 /*
- * Copy the environment (under its lock), then, without it: refresh the
- * diagnostics and turn them into REP's rows (VERSIONS: the versions list).
- * Returns the prediction's in_effect. The caller prints REP with no lock.
+ * Copy the environment into SNAP (under its lock), then, without it: refresh
+ * the diagnostics and turn them into REP's rows (VERSIONS: the versions
+ * list). Returns the prediction's in_effect. The caller prints REP with no
+ * lock, then frees SNAP's buffer (REP's env and previous point into it).
  */
-static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions)
+static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions, php_nsscache_snapshot *snap)
 {
-	php_nsscache_snapshot snap;
 	php_nsscache_gate_answers answers;
 	nsscache_path_gate gate;
 	nsscache_diag_env env;
@@ -375,22 +398,22 @@ static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions)
 	nsscache_tri in_effect;
 	const void *ext_curl;
 
-	php_nsscache_snapshot_take(&snap);
-	env.nss_sdb_use_cache = snap.env[0];
-	env.ssl_dir = snap.env[1];
-	env.sqlite_tmpdir = snap.env[2];
-	env.tmpdir = snap.env[3];
-	env.gate = php_nsscache_gate(&snap, &answers, &gate);
+	php_nsscache_snapshot_take(snap);
+	env.nss_sdb_use_cache = snap->s[PHP_NSSCACHE_SNAP_ENV];
+	env.ssl_dir = snap->s[PHP_NSSCACHE_SNAP_SSL_DIR];
+	env.sqlite_tmpdir = snap->s[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR];
+	env.tmpdir = snap->s[PHP_NSSCACHE_SNAP_TMPDIR];
+	env.gate = php_nsscache_gate(snap, &answers, &gate);
 	facts.version = PHP_NSSCACHE_VERSION;
 	facts.cfg = &nsscache_cfg;
-	facts.rec = &snap.rec;
-	facts.env = snap.env[0];
+	facts.rec = &snap->rec;
+	facts.env = snap->s[PHP_NSSCACHE_SNAP_ENV];
 	facts.diag = &nsscache_dg;
 
 	ext_curl = php_nsscache_ext_curl_addr();
 
 	NSSCACHE_DIAG_LOCK();
-	nsscache_diag_refresh(&nsscache_dg, ext_curl, &nsscache_cfg, &snap.rec, &env, NULL);
+	nsscache_diag_refresh(&nsscache_dg, ext_curl, &nsscache_cfg, &snap->rec, &env, NULL);
 	in_effect = nsscache_dg.prediction.in_effect;
 	if (rep != NULL && versions) {
 		nsscache_report_versions(rep, &facts);
@@ -398,7 +421,6 @@ static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions)
 		nsscache_report_rows(rep, &facts);
 	}
 	NSSCACHE_DIAG_UNLOCK();
-	php_nsscache_snapshot_free(&snap);
 	return in_effect;
 }
 
@@ -473,10 +495,11 @@ static void php_nsscache_rows_to_array(zval *rv, const nsscache_report *rep, int
 static PHP_MINFO_FUNCTION(nsscache)
 {
 	nsscache_report *rep = emalloc(sizeof(*rep));
+	php_nsscache_snapshot snap;
 	char buf[32];
 	size_t i;
 
-	php_nsscache_report(rep, 0);
+	php_nsscache_report(rep, 0, &snap);
 	php_info_print_table_start();
 	for (i = 0; i < rep->n; i++) {
 		if (rep->rows[i].views & NSSCACHE_VIEW_INFO) {
@@ -485,6 +508,7 @@ static PHP_MINFO_FUNCTION(nsscache)
 	}
 	php_info_print_table_end();
 	efree(rep);
+	efree(snap.buf);
 
 	DISPLAY_INI_ENTRIES();
 }
@@ -494,13 +518,15 @@ static PHP_MINFO_FUNCTION(nsscache)
 PHP_FUNCTION(nsscache_status)
 {
 	nsscache_report *rep;
+	php_nsscache_snapshot snap;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
 	rep = emalloc(sizeof(*rep));
-	php_nsscache_report(rep, 0);
+	php_nsscache_report(rep, 0, &snap);
 	php_nsscache_rows_to_array(return_value, rep, 0);
 	efree(rep);
+	efree(snap.buf);
 }
 /* }}} */
 
@@ -508,13 +534,15 @@ PHP_FUNCTION(nsscache_status)
 PHP_FUNCTION(nsscache_versions)
 {
 	nsscache_report *rep;
+	php_nsscache_snapshot snap;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
 	rep = emalloc(sizeof(*rep));
-	php_nsscache_report(rep, 1);
+	php_nsscache_report(rep, 1, &snap);
 	php_nsscache_rows_to_array(return_value, rep, 1);
 	efree(rep);
+	efree(snap.buf);
 }
 /* }}} */
 
@@ -522,10 +550,12 @@ PHP_FUNCTION(nsscache_versions)
 PHP_FUNCTION(nsscache_in_effect)
 {
 	nsscache_tri t;
+	php_nsscache_snapshot snap;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	t = php_nsscache_report(NULL, 0);
+	t = php_nsscache_report(NULL, 0, &snap);
+	efree(snap.buf);
 	if (t == NSSCACHE_MAYBE) {
 		RETURN_NULL();
 	}

@@ -2,12 +2,10 @@
  * longs separated by tabs: nr_dentry nr_unused age_limit want_pages
  * nr_negative dummy; before Linux 5.0 the fifth was a dummy 0 too. */
 #include "detect_dentry.h"
+#include "util.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
 nsscache_negative_support nsscache_kernel_has_nr_negative(const char *release)
 {
@@ -107,9 +105,7 @@ int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, nsscache_
 	char buf[256];
 	struct utsname u;
 	nsscache_negative_support support = NSSCACHE_NEGATIVE_UNKNOWN;
-	ssize_t got;
 	size_t used = 0;
-	int fd;
 
 	memset(out, 0, sizeof(*out));
 	err->why = NSSCACHE_DENTRY_OK;
@@ -117,30 +113,11 @@ int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, nsscache_
 	if (path == NULL) {
 		path = NSSCACHE_DENTRY_PATH;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
+	/* one read() of a proc file returns the whole record */
+	if (nsscache_read_file(path, buf, sizeof(buf) - 1, &used, &err->errnum) < 0) {
 		err->why = NSSCACHE_DENTRY_CANNOT_READ;
-		err->errnum = errno;
 		return -1;
 	}
-	/* one read() of a proc file returns the whole record; loop for regular test files */
-	while (used < sizeof(buf) - 1) {
-		got = read(fd, buf + used, sizeof(buf) - 1 - used);
-		if (got < 0) {
-			if (errno == EINTR) {
-				continue;
-			}
-			err->why = NSSCACHE_DENTRY_CANNOT_READ;
-			err->errnum = errno;
-			close(fd);
-			return -1;
-		}
-		if (got == 0) {
-			break;
-		}
-		used += (size_t) got;
-	}
-	close(fd);
 	buf[used] = '\0';
 
 	if (uname(&u) == 0) {

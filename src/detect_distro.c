@@ -6,10 +6,9 @@
 #include "detect_distro.h"
 #include "util.h"
 
-#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 static int leading_int(const char *s)
 {
@@ -185,54 +184,48 @@ int nsscache_distro_parse_redhat_release(const char *buf, size_t len, nsscache_d
 	return out->major >= 0 ? 0 : -1;
 }
 
+/* os-release(5) files are a few hundred bytes; keys past 4 KiB are legal. */
+#define NSSCACHE_RELEASE_MAX (64 * 1024)
+
 static int read_small(const char *path, char *buf, size_t cap, size_t *len)
 {
-	size_t used = 0;
-	ssize_t got;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int err;
 
-	if (fd < 0) {
-		return -1;
-	}
-	while (used < cap) {
-		got = read(fd, buf + used, cap - used);
-		if (got <= 0) {
-			break;
-		}
-		used += (size_t) got;
-	}
-	close(fd);
-	*len = used;
-	return 0;
+	return nsscache_read_file(path, buf, cap, len, &err) < 0 ? -1 : 0;
 }
 
 int nsscache_distro_read(nsscache_distro *out, const char *os_release, const char *redhat_release)
 {
-	char buf[4096];
+	char *buf = malloc(NSSCACHE_RELEASE_MAX);
 	size_t len;
+	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->major = -1;
+	if (buf == NULL) {
+		return -1;
+	}
 	/* os-release(5): applications should fall back to /usr/lib/os-release */
 	if (os_release != NULL) {
-		if (read_small(os_release, buf, sizeof(buf), &len) == 0
-			&& nsscache_distro_parse_os_release(buf, len, out) == 0) {
-			return 0;
-		}
-	} else if ((read_small("/etc/os-release", buf, sizeof(buf), &len) == 0
+		rc = read_small(os_release, buf, NSSCACHE_RELEASE_MAX, &len) == 0
+			&& nsscache_distro_parse_os_release(buf, len, out) == 0 ? 0 : -1;
+	} else {
+		rc = (read_small("/etc/os-release", buf, NSSCACHE_RELEASE_MAX, &len) == 0
 				&& nsscache_distro_parse_os_release(buf, len, out) == 0)
-			   || (read_small("/usr/lib/os-release", buf, sizeof(buf), &len) == 0
-				   && nsscache_distro_parse_os_release(buf, len, out) == 0)) {
-		return 0;
+			|| (read_small("/usr/lib/os-release", buf, NSSCACHE_RELEASE_MAX, &len) == 0
+				&& nsscache_distro_parse_os_release(buf, len, out) == 0) ? 0 : -1;
 	}
-	if (redhat_release == NULL) {
-		redhat_release = "/etc/redhat-release";
+	if (rc != 0) {
+		if (redhat_release == NULL) {
+			redhat_release = "/etc/redhat-release";
+		}
+		rc = read_small(redhat_release, buf, NSSCACHE_RELEASE_MAX, &len) == 0
+			&& nsscache_distro_parse_redhat_release(buf, len, out) == 0 ? 0 : -1;
 	}
-	if (read_small(redhat_release, buf, sizeof(buf), &len) == 0
-		&& nsscache_distro_parse_redhat_release(buf, len, out) == 0) {
-		return 0;
+	free(buf);
+	if (rc != 0) {
+		memset(out, 0, sizeof(*out));
+		out->major = -1;
 	}
-	memset(out, 0, sizeof(*out));
-	out->major = -1;
-	return -1;
+	return rc;
 }

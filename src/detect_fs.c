@@ -292,6 +292,23 @@ void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpd
 	out->too_long_for_sqlite = !out->relative && strlen(out->path) + 32 >= 512;
 }
 
+int nsscache_dir_is_system_lib(const char *dir)
+{
+	const char *rest = NULL;
+
+	if (strcmp(dir, "/lib") == 0 || strcmp(dir, "/lib64") == 0 || strcmp(dir, "/lib32") == 0
+		|| strcmp(dir, "/usr/lib") == 0 || strcmp(dir, "/usr/lib64") == 0 || strcmp(dir, "/usr/lib32") == 0) {
+		return 1;
+	}
+	/* multiarch (Debian): /usr/lib/x86_64-linux-gnu, one level, with a "-linux-" triplet */
+	if (strncmp(dir, "/usr/lib/", 9) == 0) {
+		rest = dir + 9;
+	} else if (strncmp(dir, "/lib/", 5) == 0) {
+		rest = dir + 5;
+	}
+	return rest != NULL && strchr(rest, '/') == NULL && strstr(rest, "-linux-") != NULL;
+}
+
 int nsscache_path_is_system_lib(const char *path)
 {
 	char *real, *slash;
@@ -307,21 +324,7 @@ int nsscache_path_is_system_lib(const char *path)
 	slash = strrchr(real, '/');
 	if (slash != NULL) {
 		*slash = '\0';
-		if (strcmp(real, "/lib") == 0 || strcmp(real, "/lib64") == 0 || strcmp(real, "/lib32") == 0
-			|| strcmp(real, "/usr/lib") == 0 || strcmp(real, "/usr/lib64") == 0 || strcmp(real, "/usr/lib32") == 0) {
-			ok = 1;
-		} else {
-			/* multiarch (Debian): /usr/lib/x86_64-linux-gnu, one level, with a "-linux-" triplet */
-			const char *rest = NULL;
-			if (strncmp(real, "/usr/lib/", 9) == 0) {
-				rest = real + 9;
-			} else if (strncmp(real, "/lib/", 5) == 0) {
-				rest = real + 5;
-			}
-			if (rest != NULL && strchr(rest, '/') == NULL && strstr(rest, "-linux-") != NULL) {
-				ok = 1;
-			}
-		}
+		ok = nsscache_dir_is_system_lib(real);
 	}
 	free(real);
 	return ok;

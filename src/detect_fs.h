@@ -127,4 +127,7 @@ void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpd
  * distribution's own build rather than a private one via LD_LIBRARY_PATH. */
 int nsscache_path_is_system_lib(const char *path);
 
+/* The same rule for DIR, an already resolved directory path. */
+int nsscache_dir_is_system_lib(const char *dir);
+
 #endif

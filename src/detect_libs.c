@@ -6,12 +6,15 @@
 #endif
 #include "detect_libs.h"
 #include "detect_fs.h"
+#include "util.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__has_include)
@@ -285,20 +288,129 @@ int nsscache_nss_is_initialized(const nsscache_nss_info *info)
 
 #define NSSCACHE_SOFTOKN_NAME "libsoftokn3.so" /* SHLIB_PREFIX "softokn" SOFTOKEN_SHLIB_VERSION "." SHLIB_SUFFIX */
 
-/* dlopen DIR/libsoftokn3.so with the flags NSS uses (PR_LD_NOW | PR_LD_LOCAL). */
-static void *open_beside(const char *file, char *buf, size_t buflen)
+/* A softokn of ~400 KB; anything far bigger is not one. */
+#define NSSCACHE_SOFTOKN_FILE_MAX (64L * 1024 * 1024)
+#define NSSCACHE_SCAN_CHUNK (64 * 1024)
+
+int nsscache_softokn_parse_version(const char *buf, size_t len, int *major, int *minor, char *version,
+		size_t versionlen)
+{
+	/* lib/softoken/softkver.c embeds "Version: NSS " SOFTOKEN_VERSION
+	 * (__nss_softokn_version; older releases: __nss_softokn_rcsid, "$Header:
+	 * NSS " SOFTOKEN_VERSION ...). softkver.h: "<major>.<minor>[.<patch>
+	 * [.<build>]][ <ECC>][ <Beta>]", e.g. "3.87.1 Basic ECC", "3.19 Basic ECC Beta". */
+	static const char *const tags[] = { "Version: NSS ", "$Header: NSS " };
+	size_t t;
+
+	for (t = 0; t < sizeof(tags) / sizeof(tags[0]); t++) {
+		size_t tl = strlen(tags[t]);
+		const char *p = buf, *end = buf + len;
+
+		while (p + tl < end && (p = memmem(p, (size_t) (end - p), tags[t], tl)) != NULL) {
+			const char *v = p + tl, *q = v;
+			long parts[3] = { -1, -1, -1 };
+			int k = 0;
+
+			while (k < 3 && q < end && *q >= '0' && *q <= '9') {
+				long n = 0;
+
+				while (q < end && *q >= '0' && *q <= '9' && n < 100000) {
+					n = n * 10 + (*q++ - '0');
+				}
+				parts[k++] = n;
+				if (q + 1 < end && *q == '.' && q[1] >= '0' && q[1] <= '9') {
+					q++;
+				} else {
+					break;
+				}
+			}
+			if (k >= 2 && parts[0] < 1000 && parts[1] < 1000 && parts[2] < 1000) {
+				*major = (int) parts[0];
+				*minor = (int) parts[1];
+				if (k == 3) {
+					snprintf(version, versionlen, "%ld.%ld.%ld", parts[0], parts[1], parts[2]);
+				} else {
+					snprintf(version, versionlen, "%ld.%ld", parts[0], parts[1]);
+				}
+				return 0;
+			}
+			p = v;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The version string in the file at PATH, read without running it: the file
+ * is scanned in chunks (bounded, never blocking: see nsscache_open_regular).
+ * Returns 0, or -1 with OUT's why, detail and errnum set.
+ */
+static int version_from_file(const char *path, nsscache_softokn_info *out)
+{
+	/* keep a tail of each chunk: a tag may straddle two reads */
+	enum { KEEP = 64 };
+	char *buf;
+	size_t have = 0;
+	long total = 0;
+	int fd = nsscache_open_regular(path, &out->errnum), rc = -1;
+
+	nsscache_copy(out->detail, sizeof(out->detail), path, PATH_MAX);
+	if (fd < 0) {
+		out->why = NSSCACHE_LIB_CANNOT_READ;
+		return -1;
+	}
+	buf = malloc(NSSCACHE_SCAN_CHUNK + KEEP);
+	if (buf == NULL) {
+		out->why = NSSCACHE_LIB_OOM;
+		close(fd);
+		return -1;
+	}
+	for (;;) {
+		ssize_t got = read(fd, buf + have, NSSCACHE_SCAN_CHUNK);
+
+		if (got < 0 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			break;
+		}
+		have += (size_t) got;
+		total += got;
+		if (nsscache_softokn_parse_version(buf, have, &out->major, &out->minor, out->version,
+				sizeof(out->version)) == 0) {
+			rc = 0;
+			break;
+		}
+		if (total > NSSCACHE_SOFTOKN_FILE_MAX) {
+			break;
+		}
+		if (have > KEEP) {
+			memmove(buf, buf + have - KEEP, KEEP);
+			have = KEEP;
+		}
+	}
+	if (rc != 0) {
+		out->why = NSSCACHE_LIB_NO_VERSION_STRING;
+	}
+	free(buf);
+	close(fd);
+	return rc;
+}
+
+/* DIR/libsoftokn3.so when it is a regular file; 0 or -1. */
+static int file_in(const char *dir, size_t dirlen, char *buf, size_t buflen)
+{
+	struct stat st;
+	int n = snprintf(buf, buflen, "%.*s/%s", (int) dirlen, dir, NSSCACHE_SOFTOKN_NAME);
+
+	return n > 0 && (size_t) n < buflen && dir[0] == '/' && stat(buf, &st) == 0 && S_ISREG(st.st_mode) ? 0 : -1;
+}
+
+static int file_beside(const char *file, char *buf, size_t buflen)
 {
 	const char *slash = strrchr(file, '/');
-	int n;
 
-	if (slash == NULL) {
-		return NULL;
-	}
-	n = snprintf(buf, buflen, "%.*s/%s", (int) (slash - file), file, NSSCACHE_SOFTOKN_NAME);
-	if (n < 0 || (size_t) n >= buflen || access(buf, F_OK) != 0) {
-		return NULL;
-	}
-	return dlopen(buf, RTLD_NOW | RTLD_LOCAL);
+	return slash != NULL && slash != file ? file_in(file, (size_t) (slash - file), buf, buflen) : -1;
 }
 
 static void trim_pkcs11(char *dst, size_t dstlen, const unsigned char *src, size_t n)
@@ -314,63 +426,18 @@ static void trim_pkcs11(char *dst, size_t dstlen, const unsigned char *src, size
 	dst[n] = '\0';
 }
 
-int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
+/* Ask a softokn that is already mapped (C_GetInfo needs no C_Initialize). */
+static void ask_loaded(void *h, nsscache_softokn_info *out)
 {
-	scan_ctx *ctx;
-	void *h = NULL, *sym;
-	char *buf;
 	nsscache_ck_function_list *list = NULL;
 	nsscache_ck_info info;
+	void *sym = dlsym(h, "C_GetFunctionList");
 
-	memset(out, 0, sizeof(*out));
-	ctx = malloc(sizeof(*ctx) + PATH_MAX);
-	if (ctx == NULL) {
-		out->why = NSSCACHE_LIB_OOM;
-		return 0;
+	if (sym == NULL) {
+		out->why = NSSCACHE_LIB_NO_SYMBOL;
+		return;
 	}
-	buf = (char *) (ctx + 1);
-	scan(ctx, NSSCACHE_SOFTOKN_NAME, 0);
-	if (ctx->count > 0) {
-		h = dlopen(ctx->paths[0], RTLD_NOLOAD | RTLD_LAZY);
-		if (h != NULL) {
-			out->how = NSSCACHE_SOFTOKN_LOADED;
-		}
-	}
-	/* Otherwise the one NSS would load: lib/pk11wrap/pk11load.c softoken_LoadDSO ->
-	 * lib/util/secload.c PORT_LoadLibraryFromOrigin: libnss3's directory, then
-	 * that of libnss3's resolved symlink, then the plain library search. */
-	if (h == NULL && nss_path != NULL && nss_path[0] != '\0') {
-		h = open_beside(nss_path, buf, PATH_MAX);
-		if (h != NULL) {
-			out->how = NSSCACHE_SOFTOKN_BESIDE_NSS;
-		} else {
-			char *real = realpath(nss_path, NULL);
-			if (real != NULL) {
-				h = open_beside(real, buf, PATH_MAX);
-				free(real);
-				if (h != NULL) {
-					out->how = NSSCACHE_SOFTOKN_BESIDE_NSS_REAL;
-				}
-			}
-		}
-	}
-	if (h == NULL) {
-		h = dlopen(NSSCACHE_SOFTOKN_NAME, RTLD_NOW | RTLD_LOCAL);
-		if (h != NULL) {
-			out->how = NSSCACHE_SOFTOKN_SEARCH_PATH;
-		}
-	}
-	if (h == NULL) {
-		const char *e = dlerror();
-		out->how = NSSCACHE_SOFTOKN_NONE;
-		out->why = NSSCACHE_LIB_NOT_FOUND;
-		nsscache_copy(out->detail, sizeof(out->detail), e != NULL ? e : "", 4096);
-		free(ctx);
-		return 0;
-	}
-
-	sym = dlsym(h, "C_GetFunctionList");
-	if (sym != NULL) {
+	{
 		nsscache_ck_get_function_list_fn get = NSSCACHE_FN(nsscache_ck_get_function_list_fn, sym);
 		path_of(sym, out->path, sizeof(out->path));
 		memset(&info, 0, sizeof(info));
@@ -382,19 +449,128 @@ int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 			out->minor = info.libraryVersion.minor;
 			snprintf(out->version, sizeof(out->version), "%d.%d", out->major, out->minor);
 			trim_pkcs11(out->description, sizeof(out->description), info.libraryDescription, sizeof(info.libraryDescription));
-			out->system_build = nsscache_path_is_system_lib(out->path);
 		} else {
 			out->why = NSSCACHE_LIB_GETINFO_FAILED;
 			nsscache_copy(out->detail, sizeof(out->detail), out->path, sizeof(out->path));
 		}
-	} else {
-		out->why = NSSCACHE_LIB_NO_SYMBOL;
 	}
-	/* Unloading what we loaded is safe: without C_Initialize softokn registered
-	 * no fork handler (softoken.h CHECK_FORK_PTHREAD does that in NSC_Initialize),
-	 * started no thread and loaded no freebl. NSS later loads its own copy with
-	 * its own reference. The RTLD_NOLOAD handle only drops our extra reference. */
-	dlclose(h);
+}
+
+/* Directories of loaded objects (the multiarch one, e.g.
+ * /lib/x86_64-linux-gnu, is where libc came from); only copied here, under
+ * the loader lock, and judged afterwards. */
+#define NSSCACHE_MAX_DIRS 8
+typedef struct {
+	char dirs[NSSCACHE_MAX_DIRS][PATH_MAX];
+	int n;
+} dir_ctx;
+
+static int dir_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	dir_ctx *ctx = data;
+	const char *slash;
+	size_t len;
+	int i;
+
+	(void) size;
+	if (ctx->n >= NSSCACHE_MAX_DIRS || info->dlpi_name == NULL || info->dlpi_name[0] != '/'
+			|| (slash = strrchr(info->dlpi_name, '/')) == NULL
+			|| (len = (size_t) (slash - info->dlpi_name)) == 0 || len >= PATH_MAX) {
+		return 0;
+	}
+	for (i = 0; i < ctx->n; i++) {
+		if (strncmp(ctx->dirs[i], info->dlpi_name, len) == 0 && ctx->dirs[i][len] == '\0') {
+			return 0;
+		}
+	}
+	memcpy(ctx->dirs[ctx->n], info->dlpi_name, len);
+	ctx->dirs[ctx->n++][len] = '\0';
+	return 0;
+}
+
+/* The file in a system library directory: those of loaded objects, judged
+ * by their resolved path (a symlinked directory elsewhere does not count),
+ * then the fixed ones. 0 with BUF set, or -1. */
+static int file_in_system_dir(char *buf, size_t buflen)
+{
+	static const char *const fixed_dirs[] = { "/usr/lib64", "/lib64", "/usr/lib", "/lib" };
+	dir_ctx *ctx = malloc(sizeof(*ctx));
+	int i, found = -1;
+
+	if (ctx != NULL) {
+		ctx->n = 0;
+		dl_iterate_phdr(dir_cb, ctx);
+		for (i = 0; found != 0 && i < ctx->n; i++) {
+			char *real = realpath(ctx->dirs[i], NULL);
+
+			if (real != NULL && nsscache_dir_is_system_lib(real)) {
+				found = file_in(real, strlen(real), buf, buflen);
+			}
+			free(real);
+		}
+		free(ctx);
+	}
+	for (i = 0; found != 0 && i < (int) (sizeof(fixed_dirs) / sizeof(fixed_dirs[0])); i++) {
+		found = file_in(fixed_dirs[i], strlen(fixed_dirs[i]), buf, buflen);
+	}
+	return found;
+}
+
+int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
+{
+	scan_ctx *ctx;
+	void *h = NULL;
+	char *buf;
+
+	memset(out, 0, sizeof(*out));
+	ctx = malloc(sizeof(*ctx) + PATH_MAX);
+	if (ctx == NULL) {
+		out->why = NSSCACHE_LIB_OOM;
+		return 0;
+	}
+	buf = (char *) (ctx + 1);
+	scan(ctx, NSSCACHE_SOFTOKN_NAME, 0);
+	if (ctx->count > 0) {
+		/* RTLD_NOLOAD: only a reference to what NSS already loaded */
+		h = dlopen(ctx->paths[0], RTLD_NOLOAD | RTLD_LAZY);
+	}
+	if (h != NULL) {
+		out->how = NSSCACHE_SOFTOKN_LOADED;
+		ask_loaded(h, out);
+		dlclose(h);
+	} else {
+		/*
+		 * Not loaded: never load it to ask (its constructor would run in this
+		 * process, and a bare name follows LD_LIBRARY_PATH, whose empty entry
+		 * is the current directory). Read the file NSS would load instead,
+		 * from absolute, trusted directories only: lib/pk11wrap/pk11load.c
+		 * softoken_LoadDSO -> lib/util/secload.c PORT_LoadLibraryFromOrigin
+		 * looks beside libnss3, then beside its resolved symlink; without
+		 * libnss3, the system library directories.
+		 */
+		if (nss_path != NULL && nss_path[0] == '/' && file_beside(nss_path, buf, PATH_MAX) == 0) {
+			out->how = NSSCACHE_SOFTOKN_BESIDE_NSS;
+		} else if (nss_path != NULL && nss_path[0] == '/') {
+			char *real = realpath(nss_path, NULL);
+			if (real != NULL && file_beside(real, buf, PATH_MAX) == 0) {
+				out->how = NSSCACHE_SOFTOKN_BESIDE_NSS_REAL;
+			}
+			free(real);
+		}
+		if (out->how == NSSCACHE_SOFTOKN_NONE && file_in_system_dir(buf, PATH_MAX) == 0) {
+			out->how = NSSCACHE_SOFTOKN_SYSTEM_DIR;
+		}
+		if (out->how == NSSCACHE_SOFTOKN_NONE) {
+			out->why = NSSCACHE_LIB_NOT_FOUND;
+		} else if (version_from_file(buf, out) == 0) {
+			out->found = 1;
+			out->detail[0] = '\0';
+			nsscache_copy(out->path, sizeof(out->path), buf, PATH_MAX);
+		}
+	}
+	if (out->found) {
+		out->system_build = nsscache_path_is_system_lib(out->path);
+	}
 	free(ctx);
 	return out->found;
 }

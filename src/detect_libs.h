@@ -1,9 +1,10 @@
 /* libcurl, libnss3 and libsoftokn3 as loaded in THIS process.
  *
  * Plain C, no Zend types. Nothing runs at load time: call these lazily from
- * a diagnostic, and cache the result (they dlopen with RTLD_NOLOAD, and the
- * softokn probe may dlopen/dlclose libsoftokn3: ~1 ms). Each function fills a
- * caller-owned struct; no static state, no malloc kept. Not async-signal-safe. */
+ * a diagnostic, and cache the result. They never load a library: dlopen
+ * only with RTLD_NOLOAD, and a softokn that is not loaded is read as a file.
+ * Each function fills a caller-owned struct; no static state, no malloc
+ * kept. Not async-signal-safe. */
 #ifndef NSSCACHE_DETECT_LIBS_H
 #define NSSCACHE_DETECT_LIBS_H
 
@@ -21,8 +22,10 @@ typedef enum {
 	NSSCACHE_LIB_SEVERAL,            /* caveat: COUNT copies; DETAIL (the first) reported */
 	NSSCACHE_LIB_CANNOT_OPEN,        /* libnss3 mapped, dlopen(RTLD_NOLOAD) failed: DETAIL is dlerror() */
 	NSSCACHE_LIB_NO_VERSION_FN,      /* libnss3 without NSS_GetVersion (< 3.13) */
-	NSSCACHE_LIB_NOT_FOUND,          /* softokn: nowhere; DETAIL is dlerror() */
-	NSSCACHE_LIB_GETINFO_FAILED      /* softokn: C_GetInfo of DETAIL failed */
+	NSSCACHE_LIB_NOT_FOUND,          /* softokn: not loaded, no file beside libnss3 or in a system dir */
+	NSSCACHE_LIB_GETINFO_FAILED,     /* softokn: C_GetInfo of DETAIL failed */
+	NSSCACHE_LIB_CANNOT_READ,        /* softokn: the file DETAIL cannot be read (ERRNUM) */
+	NSSCACHE_LIB_NO_VERSION_STRING   /* softokn: the file DETAIL holds no NSS version string */
 } nsscache_lib_why;
 
 typedef enum {
@@ -76,25 +79,34 @@ int nsscache_nss_is_initialized(const nsscache_nss_info *info);
 
 typedef enum {
 	NSSCACHE_SOFTOKN_NONE = 0,
-	NSSCACHE_SOFTOKN_LOADED,        /* already in the process */
-	NSSCACHE_SOFTOKN_BESIDE_NSS,    /* dlopen'ed from libnss3's directory, as NSS does */
-	NSSCACHE_SOFTOKN_BESIDE_NSS_REAL, /* ... from the directory of libnss3's resolved symlink */
-	NSSCACHE_SOFTOKN_SEARCH_PATH    /* dlopen("libsoftokn3.so"): LD_LIBRARY_PATH, ld.so.cache */
+	NSSCACHE_SOFTOKN_LOADED,        /* already in the process: asked through C_GetInfo */
+	NSSCACHE_SOFTOKN_BESIDE_NSS,    /* the file in libnss3's directory, where NSS would load it from */
+	NSSCACHE_SOFTOKN_BESIDE_NSS_REAL, /* ... in the directory of libnss3's resolved symlink */
+	NSSCACHE_SOFTOKN_SYSTEM_DIR     /* the file in a system library directory (no libnss3 loaded) */
 } nsscache_softokn_how;
 
 typedef struct {
 	int found;
-	int major, minor;               /* C_GetInfo libraryVersion */
-	char version[16];               /* "3.87" */
-	char description[33];           /* "NSS Internal Crypto Services", trimmed */
+	int major, minor;               /* C_GetInfo libraryVersion, or the file's version string */
+	char version[16];               /* "3.87" (C_GetInfo); "3.87.1" (file) */
+	char description[33];           /* "NSS Internal Crypto Services", trimmed; "" from a file */
 	char path[PATH_MAX];
 	nsscache_softokn_how how;
 	int system_build;               /* path is in a system lib dir (see nsscache_path_is_system_lib) */
 	nsscache_lib_why why;
 	char detail[192];
+	int errnum;                     /* CANNOT_READ: errno, or NSSCACHE_ERR_NOT_REGULAR */
 } nsscache_softokn_info;
 
+/* The version softkver.c embeds ("Version: NSS 3.87.1 ...", "$Header: NSS
+ * 3.12.4 ...") in LEN bytes of BUF: 0 with MAJOR, MINOR and VERSION
+ * ("3.87.1", or "3.87" when the string has no patch), else -1. */
+int nsscache_softokn_parse_version(const char *buf, size_t len, int *major, int *minor, char *version,
+		size_t versionlen);
+
 /* NSS_PATH: the loaded libnss3's path (nsscache_nss_info.path) or NULL.
+ * The loaded softokn, else the file beside NSS_PATH (or its resolved
+ * symlink), else in a system library directory; never loads one.
  * Returns found. */
 int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path);
 

@@ -19,7 +19,7 @@ nsscache_timing nsscache_diag_timing(int nss_initialized, const nsscache_config 
 		if (!current) {
 			return rec->had_previous ? NSSCACHE_TIMING_UNKNOWN : NSSCACHE_TIMING_BEFORE_OPEN;
 		}
-		if (rec->had_previous && !rec->previous_truncated && strcmp(rec->previous, current) == 0) {
+		if (rec->previous && strcmp(rec->previous, current) == 0) {
 			return NSSCACHE_TIMING_BEFORE_OPEN;
 		}
 	}

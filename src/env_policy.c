@@ -2,6 +2,7 @@
  * nsscache: what to do with NSS_SDB_USE_CACHE (plain C, no Zend types).
  */
 #include "env_policy.h"
+#include "util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -103,59 +104,103 @@ nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 	}
 }
 
-/* Copy into a fixed buffer; say whether it had to be cut. */
-static int copy_value(char *dst, const char *src)
+/* Make *DST an owned copy of SRC (NULL: none); an equal copy is kept. */
+static void own(char **dst, size_t *dst_len, const char *src)
 {
-	size_t n = strlen(src);
+	size_t n;
+	char *p;
 
-	if (n < NSSCACHE_VALUE_MAX) {
-		memcpy(dst, src, n + 1);
-		return 0;
+	if (src == NULL) {
+		free(*dst);
+		*dst = NULL;
+		*dst_len = 0;
+		return;
 	}
-	memcpy(dst, src, NSSCACHE_VALUE_MAX - 1);
-	dst[NSSCACHE_VALUE_MAX - 1] = '\0';
-	return 1;
+	n = strlen(src);
+	if (*dst != NULL && *dst_len == n && memcmp(*dst, src, n) == 0) {
+		return;
+	}
+	p = malloc(n + 1);
+	if (p != NULL) {
+		memcpy(p, src, n + 1);
+	}
+	free(*dst);
+	*dst = p;
+	*dst_len = p != NULL ? n : 0;
 }
 
 static void remember_seen(nsscache_record *rec, const char *now)
 {
 	rec->has_seen = now != NULL;
-	rec->seen_truncated = now ? copy_value(rec->seen, now) : 0;
-	if (!now) {
-		rec->seen[0] = '\0';
-	}
+	own(&rec->seen, &rec->seen_len, now);
+}
+
+void nsscache_record_free(nsscache_record *rec)
+{
+	own(&rec->previous, &rec->previous_len, NULL);
+	own(&rec->seen, &rec->seen_len, NULL);
+}
+
+static nsscache_action failed(nsscache_record *rec, const char *current)
+{
+	rec->error = errno ? errno : EINVAL;
+	rec->action = NSSCACHE_ACTION_FAILED;
+	remember_seen(rec, current);
+	return NSSCACHE_ACTION_FAILED;
 }
 
 nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 		nsscache_record *rec)
 {
 	const char *current = getenv(NSSCACHE_ENV_NAME);
-	nsscache_action action = nsscache_decide(cfg, current);
 	const char *want = nsscache_value_string(cfg->value);
+	/* The environment still holds what nsscache put there: that value is
+	 * nsscache's, so decide again on what the process had before it. A
+	 * previous lost to a failed malloc cannot be put back: then decide on
+	 * the current value, as if a stranger had set it. */
+	int ours = (rec->action == NSSCACHE_ACTION_SET || rec->action == NSSCACHE_ACTION_REPLACED)
+		&& nsscache_unchanged(rec, current) && (!rec->had_previous || rec->previous != NULL);
+	const char *basis = ours ? rec->previous : current;
+	nsscache_action action = nsscache_decide(cfg, basis);
 
-	/* Nothing new to say: the value is still the one we left (or saw). */
-	if (rec->action != NSSCACHE_ACTION_NONE && rec->action != NSSCACHE_ACTION_FAILED
-			&& (action == NSSCACHE_ACTION_KEPT || action == NSSCACHE_ACTION_DISABLED)
-			&& (current ? nsscache_unchanged(rec, current) : !rec->has_seen)
-			&& (action == NSSCACHE_ACTION_DISABLED) == (rec->action == NSSCACHE_ACTION_DISABLED)) {
-		return action;
-	}
-
-	rec->had_previous = current != NULL;
-	rec->previous_truncated = current ? copy_value(rec->previous, current) : 0;
-	if (!current) {
-		rec->previous[0] = '\0';
+	if (ours) {
+		if (action == NSSCACHE_ACTION_SET || action == NSSCACHE_ACTION_REPLACED) {
+			if (strcmp(current, want) == 0) {
+				return NSSCACHE_ACTION_KEPT; /* still what the configuration wants */
+			}
+		} else {
+			/* enabled=0, or an override that keeps what was there: put it back */
+			errno = 0;
+			if ((basis ? setenv(NSSCACHE_ENV_NAME, basis, 1) : unsetenv(NSSCACHE_ENV_NAME)) != 0) {
+				rec->phase = phase;
+				return failed(rec, current);
+			}
+			rec->phase = phase;
+			rec->error = 0;
+			rec->action = NSSCACHE_ACTION_RESTORED;
+			remember_seen(rec, basis);
+			return NSSCACHE_ACTION_RESTORED;
+		}
+	} else {
+		/* Nothing new to say: the value is still the one we left (or saw). */
+		if (rec->action != NSSCACHE_ACTION_NONE && rec->action != NSSCACHE_ACTION_FAILED
+				&& (action == NSSCACHE_ACTION_KEPT || action == NSSCACHE_ACTION_DISABLED)
+				&& (current ? nsscache_unchanged(rec, current) : !rec->has_seen)
+				&& (rec->action == NSSCACHE_ACTION_RESTORED
+					|| (action == NSSCACHE_ACTION_DISABLED) == (rec->action == NSSCACHE_ACTION_DISABLED))) {
+			return action;
+		}
+		rec->had_previous = current != NULL;
+		own(&rec->previous, &rec->previous_len, current);
 	}
 	rec->phase = phase;
 	rec->error = 0;
 
 	if (action == NSSCACHE_ACTION_SET || action == NSSCACHE_ACTION_REPLACED) {
 		/* setenv copies the value: no PHP-owned buffer ends up in environ. */
+		errno = 0;
 		if (setenv(NSSCACHE_ENV_NAME, want, 1) != 0) {
-			rec->error = errno ? errno : EINVAL;
-			rec->action = NSSCACHE_ACTION_FAILED;
-			remember_seen(rec, current);
-			return NSSCACHE_ACTION_FAILED;
+			return failed(rec, current);
 		}
 		if (action == NSSCACHE_ACTION_REPLACED) {
 			long pid = (long) getpid();

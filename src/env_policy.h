@@ -12,9 +12,6 @@
 
 #define NSSCACHE_ENV_NAME "NSS_SDB_USE_CACHE"
 
-/* Longest value kept verbatim in a record; longer ones are cut and marked. */
-#define NSSCACHE_VALUE_MAX 64
-
 typedef enum {
 	NSSCACHE_VALUE_YES = 0,
 	NSSCACHE_VALUE_NO
@@ -54,7 +51,8 @@ typedef enum {
 	NSSCACHE_ACTION_KEPT,     /* was set and left alone */
 	NSSCACHE_ACTION_REPLACED, /* was set, nsscache replaced it */
 	NSSCACHE_ACTION_DISABLED, /* nsscache.enabled=0: not touched */
-	NSSCACHE_ACTION_FAILED    /* setenv() failed; see record.error */
+	NSSCACHE_ACTION_FAILED,   /* setenv() failed; see record.error */
+	NSSCACHE_ACTION_RESTORED  /* nsscache's own value undone: back to `previous` */
 } nsscache_action;
 
 typedef enum {
@@ -70,16 +68,21 @@ typedef struct {
 	nsscache_override override;
 } nsscache_config;
 
-/* What nsscache found and did, for diagnostics. Fixed size: no allocation. */
+/*
+ * What nsscache found and did, for diagnostics. The strings are owned
+ * malloc'd copies of any length, made by nsscache_apply() (never on the
+ * fast path); NULL when unset, or when memory ran out (then the fast path
+ * never matches and every request applies again: slow, but right).
+ */
 typedef struct {
 	nsscache_action action;
 	nsscache_phase phase;
-	int had_previous;                     /* was the variable set when looked at? */
-	int previous_truncated;
-	char previous[NSSCACHE_VALUE_MAX];    /* the value found (when had_previous) */
-	int has_seen;                         /* set when the variable was left set */
-	int seen_truncated;
-	char seen[NSSCACHE_VALUE_MAX];        /* the value left in the environment */
+	int had_previous;       /* was the variable set before nsscache's last act? */
+	char *previous;         /* what nsscache found before it acted on a value not its own */
+	size_t previous_len;
+	int has_seen;           /* set when the variable was left set */
+	char *seen;             /* the value left in the environment */
+	size_t seen_len;
 	int error;                            /* errno of a failed setenv() */
 	long notice_pid;                      /* process that last logged a replacement */
 	int notice_pending;                   /* a replacement the caller has not logged */
@@ -100,9 +103,14 @@ nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 
 /*
  * Read the environment, decide, setenv() when needed and update REC.
- * A check that finds the value nsscache left there changes nothing in REC,
- * so the record keeps saying where and how the value came to be.
- * Not thread-safe: the caller serialises (PHP's environment lock in ZTS).
+ * A check that finds the value nsscache left there, and still wants it,
+ * changes nothing in REC (and returns KEPT), so the record keeps saying
+ * where and how the value came to be. A value nsscache itself set is
+ * nsscache's to change: when the configuration now says otherwise (an FPM
+ * pool's php_admin_value), the decision is taken again on REC's previous,
+ * what the process had before, and nsscache.enabled=0 puts that back
+ * (RESTORED). Not thread-safe: the caller serialises (PHP's environment
+ * lock in ZTS). Prints nothing.
  */
 nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 		nsscache_record *rec);
@@ -114,15 +122,20 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 static inline int nsscache_unchanged(const nsscache_record *rec, const char *current)
 {
 	const char *a = rec->seen, *b = current;
+	size_t n = rec->seen_len;
 
-	if (!b || !rec->has_seen || rec->seen_truncated) {
+	if (!b || !a || !rec->has_seen) {
 		return 0;
 	}
-	while (*a && *a == *b) {
+	while (n > 0 && *a == *b) {
 		a++;
 		b++;
+		n--;
 	}
-	return *a == *b;
+	return n == 0 && *b == '\0';
 }
+
+/* Frees REC's strings (tests; a process keeps its record to the end). */
+void nsscache_record_free(nsscache_record *rec);
 
 #endif

@@ -25,7 +25,8 @@ const char *nsscache_tri_name(nsscache_tri t)
 		return (size_t) v < sizeof(n) / sizeof(n[0]) ? n[(size_t) v] : (fallback); \
 	}
 
-NAMES(nsscache_action_name, nsscache_action, "none", "none", "set", "kept", "replaced", "disabled", "failed")
+NAMES(nsscache_action_name, nsscache_action, "none", "none", "set", "kept", "replaced", "disabled", "failed",
+	"restored")
 NAMES(nsscache_phase_name, nsscache_phase, "none", "none", "load", "minit", "rinit")
 NAMES(nsscache_override_name, nsscache_override, "probing", "probing", "never", "always")
 NAMES(nsscache_var_name, nsscache_var, "unknown", "unset", "yes", "no", "measure", "unknown")
@@ -35,7 +36,7 @@ NAMES(nsscache_profile_name, nsscache_profile, "unknown",
 NAMES(nsscache_fs_class_name, nsscache_fs_class, "unknown", "unknown", "local", "network", "measure")
 NAMES(nsscache_distro_family_name, nsscache_distro_family, "other", "other", "rhel6", "rhel7")
 NAMES(nsscache_softokn_how_name, nsscache_softokn_how, "not found",
-	"not found", "loaded", "beside libnss3", "beside libnss3 (resolved symlink)", "search path")
+	"not found", "loaded", "file beside libnss3", "file beside libnss3 (resolved symlink)", "file in system lib dir")
 NAMES(nsscache_db_source_name, nsscache_db_source, "none", "none", "SSL_DIR", "default")
 /* NONE has no name: the status array shows null */
 NAMES(nsscache_curl_how_name, nsscache_curl_how, NULL,
@@ -47,25 +48,35 @@ NAMES(nsscache_curl_how_name, nsscache_curl_how, NULL,
 void nsscache_describe(const nsscache_config *cfg, const nsscache_record *rec, char *buf, size_t len)
 {
 	const char *phase = nsscache_phase_name(rec->phase);
-	const char *cut = rec->previous_truncated ? "..." : "";
 	const char *want = nsscache_value_string(cfg->value);
+	char prev[NSSCACHE_ESCAPE_BUF];
 
 	if (!buf || len == 0) {
 		return;
 	}
+	/* The environment is anyone's to write: quote it escaped and capped. */
+	nsscache_escape(prev, sizeof(prev), rec->previous ? rec->previous : "", rec->previous_len);
 	switch (rec->action) {
 		case NSSCACHE_ACTION_SET:
 			snprintf(buf, len, "set to \"%s\" at %s (was unset)", want, phase);
 			break;
 		case NSSCACHE_ACTION_REPLACED:
-			snprintf(buf, len, "replaced \"%s%s\" with \"%s\" at %s", rec->previous, cut, want, phase);
+			snprintf(buf, len, "replaced \"%s\" with \"%s\" at %s", prev, want, phase);
 			break;
 		case NSSCACHE_ACTION_KEPT:
-			snprintf(buf, len, "kept \"%s%s\" (found at %s, nsscache.override=%s)",
-				rec->previous, cut, phase, nsscache_override_name(cfg->override));
+			snprintf(buf, len, "kept \"%s\" (found at %s, nsscache.override=%s)",
+				prev, phase, nsscache_override_name(cfg->override));
 			break;
 		case NSSCACHE_ACTION_DISABLED:
 			snprintf(buf, len, "none: nsscache.enabled=0");
+			break;
+		case NSSCACHE_ACTION_RESTORED:
+			if (rec->had_previous) {
+				snprintf(buf, len, "restored \"%s\", what the process had before nsscache set it, at %s (%s)",
+					prev, phase, cfg->enabled ? "nsscache.override keeps it" : "nsscache.enabled=0");
+			} else {
+				snprintf(buf, len, "unset again, as before nsscache set it, at %s (nsscache.enabled=0)", phase);
+			}
 			break;
 		case NSSCACHE_ACTION_FAILED:
 			snprintf(buf, len, "setenv() failed at %s: %s", phase, strerror(rec->error));
@@ -79,10 +90,12 @@ void nsscache_describe(const nsscache_config *cfg, const nsscache_record *rec, c
 void nsscache_report_notice(const nsscache_config *cfg, const nsscache_record *rec, char *buf, size_t len)
 {
 	int probes = nsscache_var_classify(rec->previous) == NSSCACHE_VAR_MEASURE;
+	char prev[NSSCACHE_ESCAPE_BUF];
 
-	snprintf(buf, len, "PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s%s\" with \"%s\" at %s (%s)",
-		rec->previous, rec->previous_truncated ? "..." : "",
-		nsscache_value_string(cfg->value), nsscache_phase_name(rec->phase),
+	/* The old value is anyone's text: escaped, so it cannot forge a log line. */
+	nsscache_escape(prev, sizeof(prev), rec->previous ? rec->previous : "", rec->previous_len);
+	snprintf(buf, len, "PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s (%s)",
+		prev, nsscache_value_string(cfg->value), nsscache_phase_name(rec->phase),
 		probes ? "NSS treats that value as \"measure\" and probes the filesystem"
 		       : "nsscache.override=always");
 }
@@ -95,7 +108,13 @@ void nsscache_report_failure(const nsscache_record *rec, char *buf, size_t len)
 
 /* {{{ the detection's sentences */
 
-static void lib_reason(nsscache_lib_why why, const char *detail, int count, char *buf, size_t len)
+/* An errno from the readers in util.c, or their "not a regular file". */
+static const char *read_error(int e)
+{
+	return e == NSSCACHE_ERR_NOT_REGULAR ? "not a regular file" : strerror(e);
+}
+
+static void lib_reason(nsscache_lib_why why, const char *detail, int count, int errnum, char *buf, size_t len)
 {
 	const char *d = detail[0] != '\0' ? detail : "unknown error";
 
@@ -115,8 +134,12 @@ static void lib_reason(nsscache_lib_why why, const char *detail, int count, char
 		case NSSCACHE_LIB_CANNOT_OPEN: snprintf(buf, len, "libnss3 is mapped but cannot be opened: %.180s", d); break;
 		case NSSCACHE_LIB_NO_VERSION_FN: snprintf(buf, len, "libnss3 has no NSS_GetVersion (NSS older than 3.13)"); break;
 		case NSSCACHE_LIB_NOT_FOUND:
-			snprintf(buf, len, "libsoftokn3 not found: not loaded, not beside libnss3, and dlopen by name failed (%.150s)", d);
+			snprintf(buf, len, "libsoftokn3 not found: not loaded, not beside libnss3, not in a system library directory");
 			break;
+		case NSSCACHE_LIB_CANNOT_READ:
+			snprintf(buf, len, "cannot read %.150s: %s", detail, read_error(errnum));
+			break;
+		case NSSCACHE_LIB_NO_VERSION_STRING: snprintf(buf, len, "no NSS version string in %.150s", detail); break;
 		case NSSCACHE_LIB_GETINFO_FAILED: snprintf(buf, len, "C_GetInfo of %.150s failed", detail); break;
 	}
 }
@@ -126,7 +149,7 @@ void nsscache_report_curl_reason(const nsscache_libcurl_info *c, char *buf, size
 	if (c->why == NSSCACHE_LIB_NOT_LOADED) {
 		snprintf(buf, len, "ext/curl not loaded: no libcurl in this process");
 	} else {
-		lib_reason(c->why, c->detail, c->candidates, buf, len);
+		lib_reason(c->why, c->detail, c->candidates, 0, buf, len);
 	}
 }
 
@@ -137,7 +160,7 @@ void nsscache_report_nss_reason(const nsscache_nss_info *n, char *buf, size_t le
 	} else if (n->why == NSSCACHE_LIB_SEVERAL) {
 		snprintf(buf, len, "%d copies of libnss3 are loaded; reported the first", n->copies);
 	} else {
-		lib_reason(n->why, n->detail, 0, buf, len);
+		lib_reason(n->why, n->detail, 0, 0, buf, len);
 	}
 }
 
@@ -146,7 +169,7 @@ void nsscache_report_softokn_reason(const nsscache_softokn_info *s, char *buf, s
 	if (s->why == NSSCACHE_LIB_NO_SYMBOL) {
 		snprintf(buf, len, "libsoftokn3 has no C_GetFunctionList");
 	} else {
-		lib_reason(s->why, s->detail, 0, buf, len);
+		lib_reason(s->why, s->detail, 0, s->errnum, buf, len);
 	}
 }
 
@@ -259,7 +282,7 @@ void nsscache_report_dentry_error(const nsscache_dentry_error *e, const char *pa
 	if (e->why == NSSCACHE_DENTRY_CANNOT_PARSE) {
 		snprintf(buf, len, "cannot parse %.200s: expected at least 4 numbers", path);
 	} else {
-		snprintf(buf, len, "cannot read %.200s: %s", path, strerror(e->errnum));
+		snprintf(buf, len, "cannot read %.200s: %s", path, read_error(e->errnum));
 	}
 }
 /* }}} */
@@ -498,6 +521,16 @@ static nsscache_row *add_word(nsscache_report *r, const char *section, const cha
 	return row;
 }
 
+/* A string of any length that is not copied: the facts' env and previous,
+ * which the caller keeps alive while it reads the report. */
+static nsscache_row *add_ref(nsscache_report *r, const char *section, const char *key, const char *s)
+{
+	nsscache_row *row = add(r, section, key, NSSCACHE_VIEW_STATUS, NSSCACHE_RV_STRING);
+
+	row->v.s = s;
+	return row;
+}
+
 static nsscache_row *add_bool(nsscache_report *r, const char *section, const char *key, int b)
 {
 	nsscache_row *row = add(r, section, key, NSSCACHE_VIEW_STATUS, NSSCACHE_RV_BOOL);
@@ -548,14 +581,18 @@ static void rows_policy(nsscache_report *r, const nsscache_report_facts *f)
 	add_bool(r, NULL, "enabled", f->cfg->enabled);
 	add_word(r, NULL, "value", nsscache_value_string(f->cfg->value));
 	add_word(r, NULL, "override", nsscache_override_name(f->cfg->override));
-	/* the variable as it is: "" is a value, not "none" */
+	/* the variable as it is: "" is a value, not "none"; MINFO quotes it
+	 * escaped and capped (php --ri prints to a terminal) */
 	if (f->env != NULL) {
-		info(add_word(r, NULL, "env", f->env), NSSCACHE_ENV_NAME, NULL);
+		char esc[NSSCACHE_ESCAPE_BUF];
+
+		info(add_ref(r, NULL, "env", f->env), NSSCACHE_ENV_NAME,
+			keep(r, nsscache_escape(esc, sizeof(esc), f->env, strlen(f->env))));
 	} else {
 		info(add(r, NULL, "env", NSSCACHE_VIEW_STATUS, NSSCACHE_RV_NULL), NSSCACHE_ENV_NAME, NULL);
 	}
-	if (f->rec->had_previous) {
-		add_word(r, NULL, "previous", f->rec->previous);
+	if (f->rec->had_previous && f->rec->previous != NULL) {
+		add_ref(r, NULL, "previous", f->rec->previous);
 	} else {
 		add(r, NULL, "previous", NSSCACHE_VIEW_STATUS, NSSCACHE_RV_NULL);
 	}

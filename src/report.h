@@ -16,7 +16,9 @@
  *
  * A report owns its strings (copied into its arena), so it stays valid after
  * the diagnostics that produced it change, and a view can print it without
- * holding any lock.
+ * holding any lock. The exceptions are the facts' ENV and REC->previous,
+ * which may be of any length: their rows point at them, so the caller keeps
+ * them alive while it reads the report.
  *
  * A metrics view, for example, is one loop (row names are stable API):
  *
@@ -118,7 +120,7 @@ const char *nsscache_probe_name(nsscache_probe p);         /* "none", "expected"
 const char *nsscache_profile_name(nsscache_profile p);     /* "rhel7", ">=3.38", ... */
 const char *nsscache_fs_class_name(nsscache_fs_class cls); /* "local", "network", "measure", "unknown" */
 const char *nsscache_distro_family_name(nsscache_distro_family f); /* "rhel6", "rhel7", "other" */
-const char *nsscache_softokn_how_name(nsscache_softokn_how how);   /* "loaded", "beside libnss3", ... */
+const char *nsscache_softokn_how_name(nsscache_softokn_how how);   /* "loaded", "file beside libnss3", ... */
 const char *nsscache_db_source_name(nsscache_db_source s); /* "SSL_DIR", "default", "none" */
 const char *nsscache_curl_how_name(nsscache_curl_how how);  /* "ext/curl's dependency", ..., NULL for none */
 

@@ -5,6 +5,8 @@
  *   version     nsscache_version_parse / _cmp
  *   env         nsscache_var_classify, then nsscache_predict on fuzzed facts and
  *               the report's two sentences for the outcome
+ *   softokn     nsscache_softokn_parse_version (a library file's bytes),
+ *               nsscache_escape (any value a log line quotes)
  * Each checks its own invariants and aborts on a violation. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,7 +16,9 @@
 #include "../../src/detect_distro.h"
 #include "../../src/detect_predict.h"
 #include "../../src/detect_version.h"
+#include "../../src/detect_libs.h"
 #include "../../src/report.h"
+#include "../../src/util.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
 
@@ -143,6 +147,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(value);
 	return 0;
 }
+#elif defined(FUZZ_TARGET_softokn)
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	int major = -1, minor = -1;
+	char v[16], esc[NSSCACHE_ESCAPE_BUF];
+	size_t i, n;
+
+	memset(v, 'x', sizeof(v));
+	if (nsscache_softokn_parse_version((const char *) data, size, &major, &minor, v, sizeof(v)) == 0) {
+		terminated(v, sizeof(v));
+		CHECK(major >= 0 && major < 1000 && minor >= 0 && minor < 1000);
+	}
+	nsscache_escape(esc, sizeof(esc), (const char *) data, size);
+	n = strlen(esc);
+	CHECK(n < sizeof(esc));
+	/* one line of printable text: nothing can start a new log line */
+	for (i = 0; i < n; i++) {
+		CHECK((unsigned char) esc[i] >= 0x20 && esc[i] != 0x7f);
+	}
+	return 0;
+}
 #else
-#error "build with -DFUZZ_TARGET_dentry, _os_release, _version or _env"
+#error "build with -DFUZZ_TARGET_dentry, _os_release, _version, _env or _softokn"
 #endif

@@ -135,9 +135,19 @@ static void test_read_file_and_errors(void **state)
 	assert_non_null(strstr(err, "No such file"));
 	assert_int_equal(d.fields, 0);
 
-	/* a directory: open works, read fails with EISDIR */
+	/* a directory, a FIFO without a writer, a device: refused at once
+	 * (alarm: a hang fails the test instead of stalling the suite) */
 	assert_int_equal(read_err(dir, &d, err, sizeof(err)), -1);
-	assert_non_null(strstr(err, "cannot read"));
+	assert_non_null(strstr(err, "not a regular file"));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	alarm(5);
+	assert_int_equal(read_err(path, &d, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "not a regular file"));
+	assert_int_equal(read_err("/dev/zero", &d, err, sizeof(err)), -1);
+	assert_string_equal(err, "cannot read /dev/zero: not a regular file");
+	alarm(0);
+	snprintf(path, sizeof(path), "%s/missing", dir);
 
 	/* tiny error buffer: truncated, still terminated */
 	assert_int_equal(read_err(path, &d, err, 8), -1);

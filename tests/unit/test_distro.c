@@ -149,6 +149,60 @@ static void test_read_files(void **state)
 	helper_rm_rf(dir);
 }
 
+/* A FIFO (no writer) or a device as os-release returns at once with an
+ * error; alarm() turns a hang into a failure instead of a stuck suite. */
+static void test_read_never_blocks(void **state)
+{
+	char dir[256], fifo[300], rhr[300];
+	nsscache_distro d;
+	(void) state;
+	helper_scratch(dir, sizeof(dir));
+	snprintf(fifo, sizeof(fifo), "%s/os-release", dir);
+	snprintf(rhr, sizeof(rhr), "%s/missing", dir);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	alarm(5);
+	assert_int_equal(nsscache_distro_read(&d, fifo, rhr), -1);
+	assert_int_equal(nsscache_distro_read(&d, "/dev/zero", "/dev/zero"), -1);
+	assert_int_equal(nsscache_distro_read(&d, rhr, fifo), -1);
+	alarm(0);
+	helper_rm_rf(dir);
+}
+
+/* Writes PATH: comment lines up to at least PAD bytes, then a CentOS 7 ID. */
+static void write_padded_os_release(const char *path, char *text, size_t pad)
+{
+	size_t n = 0;
+
+	while (n < pad) {
+		memcpy(text + n, "# padding padding padding padding padding padding padding paddin\n", 65);
+		n += 65;
+	}
+	strcpy(text + n, "ID=centos\nVERSION_ID=\"7\"\n");
+	helper_write_file(path, text);
+}
+
+/* os-release(5) sets no size: ID after 4 KiB of comments is still read. */
+static void test_read_past_4k(void **state)
+{
+	char dir[256], osr[300], rhr[300];
+	char *text = malloc(70 * 1024);
+	nsscache_distro d;
+	(void) state;
+	assert_non_null(text);
+	helper_scratch(dir, sizeof(dir));
+	snprintf(osr, sizeof(osr), "%s/os-release", dir);
+	snprintf(rhr, sizeof(rhr), "%s/missing", dir);
+	write_padded_os_release(osr, text, 8 * 1024);
+	assert_int_equal(nsscache_distro_read(&d, osr, rhr), 0);
+	assert_string_equal(d.id, "centos");
+	assert_int_equal(d.family, NSSCACHE_DISTRO_RHEL7);
+	/* beyond the 64 KiB bound: not read, and no harm */
+	write_padded_os_release(osr, text, 66 * 1024);
+	assert_int_equal(nsscache_distro_read(&d, osr, rhr), -1);
+	free(text);
+	helper_rm_rf(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +211,8 @@ int main(void)
 		cmocka_unit_test(test_long_values_truncated),
 		cmocka_unit_test(test_family_names),
 		cmocka_unit_test(test_read_files),
+		cmocka_unit_test(test_read_never_blocks),
+		cmocka_unit_test(test_read_past_4k),
 	};
 	return cmocka_run_group_tests_name("distro", tests, NULL, NULL);
 }

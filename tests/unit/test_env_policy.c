@@ -127,28 +127,159 @@ static void test_apply_records_and_fast_path(void **state)
 	assert_true(nsscache_unchanged(&rec, "no"));
 	assert_false(nsscache_unchanged(&rec, "no "));
 	assert_false(nsscache_unchanged(&rec, "n"));
+	nsscache_record_free(&rec);
 	unsetenv(NSSCACHE_ENV_NAME);
 }
 
-static void test_long_values_are_cut_and_rechecked(void **state)
+/* Any length is kept whole: the fast path matches it (no re-apply every
+ * request), the phase stays "load", and previous is exact at the old
+ * 64-byte boundary (a copy that drops or misplaces the terminator fails). */
+static void test_long_values_kept_whole(void **state)
 {
-	char big[300];
-	nsscache_record rec;
+	static const size_t sizes[] = { 1, 63, 64, 65, 4096, 128 * 1024 };
 	nsscache_config cfg = { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_NEVER };
-	char buf[256];
+	size_t i;
 	(void) state;
 
-	memset(big, 'x', sizeof(big) - 1);
-	big[sizeof(big) - 1] = '\0';
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t n = sizes[i];
+		char *v = malloc(n + 1), label[32];
+		nsscache_record rec;
+
+		assert_non_null(v);
+		memset(v, 'a', n);
+		v[n - 1] = 'z';   /* the last byte differs: a cut copy cannot pass */
+		v[n] = '\0';
+		snprintf(label, sizeof(label), "%zu bytes", n);
+		memset(&rec, 0, sizeof(rec));
+		setenv(NSSCACHE_ENV_NAME, v, 1);
+		{
+			/* the copy likely reuses this freed block: a copy that forgets
+			 * the terminator then shows 'Q's even without a sanitizer */
+			char *volatile junk = malloc(n + 1); /* volatile: -O2 would drop it */
+			assert_non_null(junk);
+			memset(junk, 'Q', n + 1);
+			free(junk);
+		}
+		ROW_INT_EQ(i, label, nsscache_apply(&cfg, NSSCACHE_PHASE_LOAD, &rec), NSSCACHE_ACTION_KEPT);
+		ROW_INT_EQ(i, label, rec.previous_len, n);
+		ROW_INT_EQ(i, label, strlen(rec.previous), n);
+		ROW_INT_EQ(i, label, memcmp(rec.previous, v, n + 1), 0);
+		ROW_INT_EQ(i, label, rec.seen_len, n);
+		ROW_INT_EQ(i, label, nsscache_unchanged(&rec, getenv(NSSCACHE_ENV_NAME)), 1);
+		/* one byte more or less, or a different last byte, is a change */
+		v[n - 1] = 'y';
+		ROW_INT_EQ(i, label, nsscache_unchanged(&rec, v), 0);
+		v[n - 1] = '\0';
+		ROW_INT_EQ(i, label, nsscache_unchanged(&rec, v), 0);
+		v[n - 1] = 'z';
+		/* RINIT: nothing new, the record still says load */
+		ROW_INT_EQ(i, label, nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_KEPT);
+		ROW_INT_EQ(i, label, rec.phase, NSSCACHE_PHASE_LOAD);
+		nsscache_record_free(&rec);
+		free(v);
+	}
+	unsetenv(NSSCACHE_ENV_NAME);
+}
+
+/* A value nsscache set is nsscache's: a pool's php_admin_value that says
+ * otherwise changes it, decided on what the process had before. */
+static void test_pool_settings_change_our_value(void **state)
+{
+	nsscache_config cfg = probing_yes;
+	nsscache_record rec;
+	char buf[512];
+	(void) state;
+
+	/* master: inherited auto, replaced at load */
 	memset(&rec, 0, sizeof(rec));
-	setenv(NSSCACHE_ENV_NAME, big, 1);
-	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_LOAD, &rec), NSSCACHE_ACTION_KEPT);
-	assert_int_equal(rec.previous_truncated, 1);
-	assert_int_equal(strlen(rec.previous), NSSCACHE_VALUE_MAX - 1);
-	/* a cut value can't prove "unchanged": RINIT takes the slow path */
-	assert_false(nsscache_unchanged(&rec, getenv(NSSCACHE_ENV_NAME)));
+	setenv(NSSCACHE_ENV_NAME, "auto", 1);
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_LOAD, &rec), NSSCACHE_ACTION_REPLACED);
+	rec.notice_pending = 0;
+	rec.notice_pid = 0;   /* as in a forked worker */
+
+	/* worker, php_admin_value[nsscache.value] = no */
+	cfg.value = NSSCACHE_VALUE_NO;
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_REPLACED);
+	assert_string_equal(getenv(NSSCACHE_ENV_NAME), "no");
+	assert_string_equal(rec.previous, "auto");
+	assert_int_equal(rec.phase, NSSCACHE_PHASE_RINIT);
+	assert_int_equal(rec.notice_pending, 1);
 	nsscache_describe(&cfg, &rec, buf, sizeof(buf));
-	assert_non_null(strstr(buf, "...\" (found at load"));
+	assert_string_equal(buf, "replaced \"auto\" with \"no\" at rinit");
+	/* the next request: fast path, nothing new */
+	assert_true(nsscache_unchanged(&rec, getenv(NSSCACHE_ENV_NAME)));
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_KEPT);
+
+	/* nsscache.enabled = 0: what the process inherited comes back */
+	cfg.enabled = 0;
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_RESTORED);
+	assert_string_equal(getenv(NSSCACHE_ENV_NAME), "auto");
+	assert_string_equal(rec.previous, "auto");
+	assert_string_equal(nsscache_action_name(rec.action), "restored");
+	nsscache_describe(&cfg, &rec, buf, sizeof(buf));
+	assert_string_equal(buf, "restored \"auto\", what the process had before nsscache set it, at rinit (nsscache.enabled=0)");
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_DISABLED);
+	assert_int_equal(rec.action, NSSCACHE_ACTION_RESTORED);
+
+	/* enabled again (a per-request PHP_ADMIN_VALUE ends): replaced again */
+	cfg.enabled = 1;
+	cfg.value = NSSCACHE_VALUE_YES;
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_REPLACED);
+	assert_string_equal(getenv(NSSCACHE_ENV_NAME), "yes");
+	assert_string_equal(rec.previous, "auto");
+
+	/* override=never keeps what the process had: put back */
+	cfg.override = NSSCACHE_OVERRIDE_NEVER;
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_RESTORED);
+	assert_string_equal(getenv(NSSCACHE_ENV_NAME), "auto");
+	nsscache_record_free(&rec);
+
+	/* inherited unset, set at load; enabled=0 unsets it again */
+	cfg = probing_yes;
+	memset(&rec, 0, sizeof(rec));
+	unsetenv(NSSCACHE_ENV_NAME);
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_LOAD, &rec), NSSCACHE_ACTION_SET);
+	cfg.enabled = 0;
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_RESTORED);
+	assert_null(getenv(NSSCACHE_ENV_NAME));
+	assert_int_equal(rec.had_previous, 0);
+	nsscache_describe(&cfg, &rec, buf, sizeof(buf));
+	assert_string_equal(buf, "unset again, as before nsscache set it, at rinit (nsscache.enabled=0)");
+
+	/* an admin's value is never ours: value=no keeps an inherited yes */
+	cfg = probing_yes;
+	nsscache_record_free(&rec);
+	memset(&rec, 0, sizeof(rec));
+	setenv(NSSCACHE_ENV_NAME, "yes", 1);
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_LOAD, &rec), NSSCACHE_ACTION_KEPT);
+	cfg.value = NSSCACHE_VALUE_NO;
+	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec), NSSCACHE_ACTION_KEPT);
+	assert_string_equal(getenv(NSSCACHE_ENV_NAME), "yes");
+	nsscache_record_free(&rec);
+	unsetenv(NSSCACHE_ENV_NAME);
+}
+
+/* MINFO's sentence quotes the environment: escaped and capped. */
+static void test_describe_escapes(void **state)
+{
+	nsscache_config cfg = probing_yes;
+	nsscache_record rec;
+	char buf[512], big[200];
+	(void) state;
+
+	memset(&rec, 0, sizeof(rec));
+	setenv(NSSCACHE_ENV_NAME, "x\nPHP Fatal error:  forged\x1b[31m", 1);
+	nsscache_apply(&cfg, NSSCACHE_PHASE_LOAD, &rec);
+	nsscache_describe(&cfg, &rec, buf, sizeof(buf));
+	assert_string_equal(buf, "replaced \"x\\nPHP Fatal error:  forged\\x1b[31m\" with \"yes\" at load");
+	memset(big, 'b', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	setenv(NSSCACHE_ENV_NAME, big, 1);
+	nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, &rec);
+	nsscache_describe(&cfg, &rec, buf, sizeof(buf));
+	assert_non_null(strstr(buf, "bbbb... (199 bytes)\" with \"yes\" at rinit"));
+	nsscache_record_free(&rec);
 	unsetenv(NSSCACHE_ENV_NAME);
 }
 
@@ -168,6 +299,7 @@ static void test_describe(void **state)
 	assert_string_equal(buf, "replaced \"1\" with \"yes\" at minit");
 	nsscache_describe(&cfg, &rec, buf, 8); /* truncates, stays terminated */
 	assert_string_equal(buf, "replace");
+	nsscache_record_free(&rec);
 	unsetenv(NSSCACHE_ENV_NAME);
 }
 
@@ -177,7 +309,9 @@ int main(void)
 		cmocka_unit_test(test_decide_table),
 		cmocka_unit_test(test_parse_ini),
 		cmocka_unit_test(test_apply_records_and_fast_path),
-		cmocka_unit_test(test_long_values_are_cut_and_rechecked),
+		cmocka_unit_test(test_long_values_kept_whole),
+		cmocka_unit_test(test_pool_settings_change_our_value),
+		cmocka_unit_test(test_describe_escapes),
 		cmocka_unit_test(test_describe),
 	};
 	return cmocka_run_group_tests_name("env_policy", tests, NULL, NULL);

@@ -393,6 +393,21 @@ static void test_system_lib(void **state)
 	helper_rm_rf(l.root);
 }
 
+/* The directory rule alone: the softokn file is only read from these. */
+static void test_system_lib_dir(void **state)
+{
+	static const struct { const char *dir; int want; } rows[] = {
+		{ "/usr/lib/x86_64-linux-gnu", 1 }, { "/lib/aarch64-linux-gnu", 1 }, { "/usr/lib64", 1 },
+		{ "/lib", 1 }, { "/usr/lib", 1 }, { "/usr/lib/x86_64-linux-gnu/nss", 0 },
+		{ "/usr/local/lib", 0 }, { "/tmp", 0 }, { "/usr/lib/php", 0 }, { "", 0 }, { "usr/lib", 0 },
+	};
+	size_t i;
+	(void) state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		ROW_INT_EQ(i, rows[i].dir, nsscache_dir_is_system_lib(rows[i].dir), rows[i].want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -407,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_tempdir_long_for_sqlite),
 		cmocka_unit_test(test_tempdir_not_writable),
 		cmocka_unit_test(test_system_lib),
+		cmocka_unit_test(test_system_lib_dir),
 	};
 	return cmocka_run_group_tests_name("fs", tests, NULL, NULL);
 }

@@ -75,7 +75,9 @@ static void test_nothing_loaded(void **state)
 	assert_int_equal(mapped("libnss3.so"), 0);
 }
 
-static void test_softokn_search_path_and_unload(void **state)
+/* No libnss3 loaded: the file in a system library directory is read, never
+ * loaded (Debian: /lib/x86_64-linux-gnu, the directory libc came from). */
+static void test_softokn_system_dir_file_not_loaded(void **state)
 {
 	nsscache_softokn_info s;
 	(void) state;
@@ -83,15 +85,47 @@ static void test_softokn_search_path_and_unload(void **state)
 		skip();
 	}
 	assert_int_equal(nsscache_detect_softokn(&s, NULL), 1);
-	assert_int_equal(s.how, NSSCACHE_SOFTOKN_SEARCH_PATH);
-	assert_string_equal(nsscache_softokn_how_name(s.how), "search path");
+	assert_int_equal(s.how, NSSCACHE_SOFTOKN_SYSTEM_DIR);
+	assert_string_equal(nsscache_softokn_how_name(s.how), "file in system lib dir");
 	assert_int_equal(s.major, 3);
 	assert_true(s.minor >= 12);
-	assert_string_equal(s.description, "NSS Internal Crypto Services");
-	assert_non_null(strstr(s.path, "libsoftokn3.so"));
+	/* Debian's carries "Version: NSS 3.87.1 Basic ECC": major.minor.patch */
+	assert_true(strncmp(s.version, "3.", 2) == 0);
+	assert_string_equal(s.description, "");
+	assert_non_null(strstr(s.path, "/libsoftokn3.so"));
 	assert_true(s.system_build);
-	/* what detection loaded, it unloaded */
 	assert_int_equal(mapped("libsoftokn3.so"), 0);
+}
+
+static void test_softokn_parse_version(void **state)
+{
+#define ROW(text, rc, major, minor, version) { text, sizeof(text) - 1, rc, major, minor, version }
+	/* lengths from sizeof: the texts hold NULs, as the files do */
+	static const struct { const char *text; size_t len; int rc, major, minor; const char *version; } rows[] = {
+		ROW("xx\0Version: NSS 3.87.1 Basic ECC\0", 0, 3, 87, "3.87.1"),
+		ROW("Version: NSS 3.44\0", 0, 3, 44, "3.44"),
+		ROW("$Header: NSS 3.12.4.5 Basic ECC Jan 1 2010 $", 0, 3, 12, "3.12.4"),
+		ROW("Version: NSS x.1\0Version: NSS 3.36.0 Basic ECC", 0, 3, 36, "3.36.0"),
+		ROW("Version: NSS 3.19 Basic ECC Beta", 0, 3, 19, "3.19"),
+		ROW("Version: NSS 3", -1, 0, 0, ""),
+		ROW("Version: NSS 3.", -1, 0, 0, ""),
+		ROW("Version: NSS 3000.1", -1, 0, 0, ""),
+		ROW("NSS 3.87.1", -1, 0, 0, ""),
+	};
+#undef ROW
+	size_t i;
+	(void) state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		int major = 0, minor = 0;
+		char v[16] = "";
+		size_t len = rows[i].len;
+		ROW_INT_EQ(i, rows[i].text, nsscache_softokn_parse_version(rows[i].text, len, &major, &minor, v, sizeof(v)), rows[i].rc);
+		if (rows[i].rc == 0) {
+			ROW_INT_EQ(i, rows[i].text, major, rows[i].major);
+			ROW_INT_EQ(i, rows[i].text, minor, rows[i].minor);
+			ROW_STR_EQ(i, rows[i].text, v, rows[i].version);
+		}
+	}
 }
 
 static void test_nss_and_softokn_beside(void **state)
@@ -110,15 +144,17 @@ static void test_nss_and_softokn_beside(void **state)
 	assert_non_null(strstr(n.path, "libnss3.so"));
 	assert_string_equal(WORDS(nsscache_report_nss_reason, &n), "");
 
-	/* softokn from libnss3's directory (pk11load.c softoken_LoadDSO) */
+	/* softokn from libnss3's directory (pk11load.c softoken_LoadDSO), as a file */
 	assert_int_equal(nsscache_detect_softokn(&s, n.path), 1);
 	assert_int_equal(s.how, NSSCACHE_SOFTOKN_BESIDE_NSS);
-	/* Debian ships softokn and NSS from one source: major.minor agree */
+	/* Debian ships softokn and NSS from one source: the versions agree */
 	{
 		nsscache_version v;
 		assert_int_equal(nsscache_version_parse(n.version, strlen(n.version), &v), 0);
 		snprintf(want, sizeof(want), "%d.%d", v.major % 1000, v.minor % 1000);
-		assert_string_equal(s.version, want);
+		assert_int_equal(s.major, v.major);
+		assert_int_equal(s.minor, v.minor);
+		assert_int_equal(strncmp(s.version, want, strlen(want)), 0);
 	}
 	assert_int_equal(mapped("libsoftokn3.so"), 0);
 
@@ -128,6 +164,7 @@ static void test_nss_and_softokn_beside(void **state)
 		assert_non_null(sh);
 		assert_int_equal(nsscache_detect_softokn(&s, n.path), 1);
 		assert_int_equal(s.how, NSSCACHE_SOFTOKN_LOADED);
+		assert_string_equal(s.description, "NSS Internal Crypto Services");
 		assert_int_equal(mapped("libsoftokn3.so"), 1);
 		dlclose(sh);
 	}
@@ -193,9 +230,12 @@ static void test_softokn_symlinked_nss(void **state)
 	dlclose(h);
 }
 
-static void test_softokn_broken_fixtures(void **state)
+/* A libsoftokn3.so beside libnss3 is read as a file, never run: its
+ * constructor would create the marker. Loaded (by NSS: here by the test),
+ * the same objects are asked through C_GetInfo. */
+static void test_softokn_fixtures_file_and_loaded(void **state)
 {
-	char dir[256], nss[300], dst[300], src[300], cmd[800];
+	char dir[256], nss[300], dst[300], src[300], marker[300], cmd[800];
 	nsscache_softokn_info s;
 	static const struct { const char *fixture; int found; const char *reason; } rows[] = {
 		{ "fake_softokn_nosym.so", 0, "has no C_GetFunctionList" },
@@ -208,30 +248,49 @@ static void test_softokn_broken_fixtures(void **state)
 		skip();
 	}
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		void *h;
 		assert_non_null(fixture(rows[i].fixture, src, sizeof(src)));
 		helper_scratch(dir, sizeof(dir));
 		snprintf(nss, sizeof(nss), "%s/libnss3.so", dir);   /* only its directory matters */
 		helper_write_file(nss, "");
 		snprintf(dst, sizeof(dst), "%s/libsoftokn3.so", dir);
+		snprintf(marker, sizeof(marker), "%s/constructor-ran", dir);
 		snprintf(cmd, sizeof(cmd), "cp '%s' '%s'", src, dst);
 		assert_int_equal(system(cmd), 0);
-		ROW_INT_EQ(i, rows[i].fixture, nsscache_detect_softokn(&s, nss), rows[i].found);
+		setenv("FAKE_SOFTOKN_MARKER", marker, 1);
+
+		/* as a file: every variant carries the version string */
+		ROW_INT_EQ(i, rows[i].fixture, nsscache_detect_softokn(&s, nss), 1);
 		ROW_INT_EQ(i, rows[i].fixture, s.how, NSSCACHE_SOFTOKN_BESIDE_NSS);
+		ROW_STR_EQ(i, rows[i].fixture, s.version, "9.1.2");
+		ROW_STR_EQ(i, rows[i].fixture, s.path, dst);
+		assert_false(s.system_build);   /* a private build: prediction says "possible" when unset */
+		ROW_INT_EQ(i, rows[i].fixture, access(marker, F_OK), -1);
+		ROW_INT_EQ(i, rows[i].fixture, mapped("libsoftokn3.so"), 0);
+
+		/* loaded: C_GetInfo */
+		h = dlopen(dst, RTLD_NOW | RTLD_LOCAL);
+		assert_non_null(h);
+		ROW_INT_EQ(i, rows[i].fixture, access(marker, F_OK), 0);
+		ROW_INT_EQ(i, rows[i].fixture, nsscache_detect_softokn(&s, nss), rows[i].found);
+		ROW_INT_EQ(i, rows[i].fixture, s.how, NSSCACHE_SOFTOKN_LOADED);
 		if (strstr(WORDS(nsscache_report_softokn_reason, &s), rows[i].reason) == NULL) {
 			fail_msg("row %zu: reason \"%s\"", i, WORDS(nsscache_report_softokn_reason, &s));
 		}
 		if (rows[i].found) {
 			assert_string_equal(s.version, "9.1");
 			assert_string_equal(s.description, "Fake Crypto Services");
-			assert_false(s.system_build);   /* a private build: prediction says "possible" when unset */
 		}
+		dlclose(h);
+		unsetenv("FAKE_SOFTOKN_MARKER");
 		helper_rm_rf(dir);
 	}
 }
 
-/* a libsoftokn3.so beside libnss3 that is no ELF: dlopen fails there, and the
- * search path (as in secload.c PORT_LoadLibraryFromOrigin) supplies one */
-static void test_softokn_garbage_beside(void **state)
+/* Beside libnss3: a file that is no softokn, a FIFO, and nothing. None
+ * blocks, none is loaded; the system library directory is not consulted
+ * for a libnss3 that has its own directory... except when nothing is there. */
+static void test_softokn_odd_files_beside(void **state)
 {
 	char dir[256], nss[300], so[300];
 	nsscache_softokn_info s;
@@ -241,9 +300,17 @@ static void test_softokn_garbage_beside(void **state)
 	snprintf(so, sizeof(so), "%s/libsoftokn3.so", dir);
 	helper_write_file(nss, "");
 	helper_write_file(so, "not an ELF object");
+	assert_int_equal(nsscache_detect_softokn(&s, nss), 0);
+	assert_int_equal(s.how, NSSCACHE_SOFTOKN_BESIDE_NSS);
+	assert_non_null(strstr(WORDS(nsscache_report_softokn_reason, &s), "no NSS version string in"));
+	/* a FIFO is not a regular file: skipped without opening it */
+	assert_int_equal(unlink(so), 0);
+	assert_int_equal(mkfifo(so, 0644), 0);
 	assert_int_equal(nsscache_detect_softokn(&s, nss), 1);
-	assert_int_equal(s.how, NSSCACHE_SOFTOKN_SEARCH_PATH);
-	assert_true(s.system_build);
+	assert_int_equal(s.how, NSSCACHE_SOFTOKN_SYSTEM_DIR);
+	/* a relative libnss3 path is not trusted */
+	assert_int_equal(nsscache_detect_softokn(&s, "libnss3.so"), 1);
+	assert_int_equal(s.how, NSSCACHE_SOFTOKN_SYSTEM_DIR);
 	helper_rm_rf(dir);
 }
 
@@ -337,12 +404,13 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nothing_loaded),
-		cmocka_unit_test(test_softokn_search_path_and_unload),
+		cmocka_unit_test(test_softokn_system_dir_file_not_loaded),
+		cmocka_unit_test(test_softokn_parse_version),
 		cmocka_unit_test(test_nss_and_softokn_beside),
 		cmocka_unit_test(test_nss_initialized),
 		cmocka_unit_test(test_softokn_symlinked_nss),
-		cmocka_unit_test(test_softokn_broken_fixtures),
-		cmocka_unit_test(test_softokn_garbage_beside),
+		cmocka_unit_test(test_softokn_fixtures_file_and_loaded),
+		cmocka_unit_test(test_softokn_odd_files_beside),
 		cmocka_unit_test(test_libcurl_nss),
 		cmocka_unit_test(test_libcurl_two_loaded_ext_decides),
 		cmocka_unit_test(test_headers),

@@ -102,7 +102,8 @@ static void test_rows_words(void **state)
 	rec.action = NSSCACHE_ACTION_REPLACED;
 	rec.phase = NSSCACHE_PHASE_RINIT;
 	rec.had_previous = 1;
-	snprintf(rec.previous, sizeof(rec.previous), "1");
+	rec.previous = (char *) "1";
+	rec.previous_len = 1;
 	diag.dentry_ok = 1;
 	diag.dentry.nr_dentry = 10;
 	diag.dentry.nr_negative = 4;
@@ -204,7 +205,9 @@ static void test_names(void **state)
 	assert_string_equal(nsscache_probe_name(NSSCACHE_PROBE_EXPECTED), "expected");
 	assert_string_equal(nsscache_profile_name(NSSCACHE_PROFILE_FSTYPE), ">=3.38");
 	assert_string_equal(nsscache_profile_name(NSSCACHE_PROFILE_UNSET_PROBES), "3.16-3.32");
-	assert_string_equal(nsscache_softokn_how_name(NSSCACHE_SOFTOKN_BESIDE_NSS_REAL), "beside libnss3 (resolved symlink)");
+	assert_string_equal(nsscache_softokn_how_name(NSSCACHE_SOFTOKN_BESIDE_NSS_REAL), "file beside libnss3 (resolved symlink)");
+	assert_string_equal(nsscache_softokn_how_name(NSSCACHE_SOFTOKN_SYSTEM_DIR), "file in system lib dir");
+	assert_string_equal(nsscache_action_name(NSSCACHE_ACTION_RESTORED), "restored");
 	assert_string_equal(nsscache_db_source_name(NSSCACHE_DB_DEFAULT), "default");
 	assert_null(nsscache_curl_how_name(NSSCACHE_CURL_HOW_NONE));
 	assert_string_equal(nsscache_curl_how_name(NSSCACHE_CURL_HOW_FIRST), "first of several");
