@@ -16,6 +16,7 @@
 #include "nsscache_compat.h"
 #include "src/env_policy.h"
 #include "src/diagnose.h"
+#include "src/metrics.h"
 #include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -538,6 +539,35 @@ PHP_FUNCTION(nsscache_in_effect)
 		RETURN_NULL();
 	}
 	RETURN_BOOL(t == NSSCACHE_YES);
+}
+/* }}} */
+
+/* {{{ proto string nsscache_metrics()
+ * Rendered into a malloc'ed buffer under the lock (no output, no bailout
+ * there), returned after it. */
+PHP_FUNCTION(nsscache_metrics)
+{
+	nsscache_metrics_facts f;
+	nsscache_mbuf b;
+	const nsscache_diag *d;
+	int rc;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	nsscache_mbuf_init(&b);
+	NSSCACHE_ENV_LOCK();
+	d = php_nsscache_diagnose();
+	nsscache_metrics_facts_from(&f, PHP_NSSCACHE_VERSION, &nsscache_cfg, &nsscache_rec, d,
+		getenv(NSSCACHE_ENV_NAME));
+	rc = nsscache_metrics_render(&f, &b);
+	NSSCACHE_ENV_UNLOCK();
+	if (rc != 0) {
+		nsscache_mbuf_free(&b);
+		zend_throw_error(NULL, "nsscache_metrics(): out of memory");
+		return;
+	}
+	RETVAL_STRINGL(b.data, b.len);
+	nsscache_mbuf_free(&b);
 }
 /* }}} */
 

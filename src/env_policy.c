@@ -190,6 +190,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 			remember_seen(rec, current);
 			return NSSCACHE_ACTION_FAILED;
 		}
+		rec->repairs++;
 		if (action == NSSCACHE_ACTION_REPLACED) {
 			long pid = (long) getpid();
 
