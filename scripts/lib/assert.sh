@@ -1,28 +1,47 @@
-# Tiny assertion helpers for shell test suites (sourced).
-# Each check is one counted test; nsscache_summary prints the closing line.
-NSSCACHE_PASSED=0 NSSCACHE_FAILED=0 NSSCACHE_SKIPPED=0
+# The one assertion helper and the one summary line of every suite (sourced).
+#   check NAME CMD...          one test: passes when CMD exits 0
+#   check_eq NAME WANT GOT     one test: passes when WANT = GOT
+#   check_skip NAME [N]        N tests (default 1) skipped
+#   check_add P F S            adds counts made elsewhere (a run-tests or TAP report)
+#   check_add_line LINE [RC]   adds a sub-run's closing line; no line, or RC != 0 with 0 failed, is a failure
+#   check_summary              lists the failures, prints "N passed, N failed, N skipped" LAST; fails on a failure
+# CHECK_QUIET=1 prints FAIL lines only (for suites that print their own tables).
+# shellcheck shell=bash
+CHECK_PASSED=0 CHECK_FAILED=0 CHECK_SKIPPED=0 CHECK_FAILURES=()
+CHECK_LINE_RE='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
 
-# check NAME CMD...: run CMD; pass when it exits 0.
+check_pass() { CHECK_PASSED=$((CHECK_PASSED + 1)); [ "${CHECK_QUIET:-}" = 1 ] || printf 'PASS %s\n' "$1"; }
+check_fail() { CHECK_FAILED=$((CHECK_FAILED + 1)); CHECK_FAILURES+=("$1"); printf 'FAIL %s\n' "$1"; }
+
 check() {
     local name=$1; shift
-    if "$@"; then
-        NSSCACHE_PASSED=$((NSSCACHE_PASSED + 1)); printf 'PASS %s\n' "$name"
-    else
-        NSSCACHE_FAILED=$((NSSCACHE_FAILED + 1)); printf 'FAIL %s\n' "$name"
-    fi
+    if "$@"; then check_pass "$name"; else check_fail "$name"; fi
 }
 
-# check_eq NAME EXPECTED ACTUAL
 check_eq() {
-    local name=$1 want=$2 got=$3
-    if [ "$want" = "$got" ]; then
-        NSSCACHE_PASSED=$((NSSCACHE_PASSED + 1)); printf 'PASS %s\n' "$name"
-    else
-        NSSCACHE_FAILED=$((NSSCACHE_FAILED + 1)); printf 'FAIL %s: expected [%s], got [%s]\n' "$name" "$want" "$got"
-    fi
+    if [ "$2" = "$3" ]; then check_pass "$1"; else check_fail "$1: expected [$2], got [$3]"; fi
 }
 
-nsscache_summary() {
-    printf '%d passed, %d failed, %d skipped\n' "$NSSCACHE_PASSED" "$NSSCACHE_FAILED" "$NSSCACHE_SKIPPED"
-    [ "$NSSCACHE_FAILED" -eq 0 ]
+check_skip() { CHECK_SKIPPED=$((CHECK_SKIPPED + ${2:-1})); printf 'SKIP %s\n' "$1"; }
+
+check_add() { CHECK_PASSED=$((CHECK_PASSED + $1)) CHECK_FAILED=$((CHECK_FAILED + $2)) CHECK_SKIPPED=$((CHECK_SKIPPED + $3)); }
+
+check_add_line() {
+    local line=$1 rc=${2:-0}
+    if [[ $line =~ $CHECK_LINE_RE ]]; then
+        check_add "${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" "${BASH_REMATCH[3]}"
+        [ "$rc" -ne 0 ] && [ "${BASH_REMATCH[2]}" -eq 0 ] && check_add 0 1 0
+    else
+        check_add 0 1 0
+    fi
+    return 0
+}
+
+check_summary() {
+    if [ ${#CHECK_FAILURES[@]} -gt 0 ]; then
+        echo "Failed:"
+        printf '  %s\n' "${CHECK_FAILURES[@]}"
+    fi
+    printf '%d passed, %d failed, %d skipped\n' "$CHECK_PASSED" "$CHECK_FAILED" "$CHECK_SKIPPED"
+    [ "$CHECK_FAILED" -eq 0 ]
 }

@@ -3,8 +3,17 @@
 # NSSCACHE_CACHE holds everything that is slow to make (Debian sources, the
 # NSS-linked ext/curl, softokn builds, PHP builds). It lives outside the
 # checkout so that a fresh clone on the same machine reuses it.
+# The variables set here are read by the scripts that source this file (SC2034).
+# shellcheck shell=bash disable=SC2034
 : "${NSSCACHE_CACHE:=/var/cache/nsscache-dev}"
 export NSSCACHE_CACHE
+
+# The PHP under test (Debian's packages of that minor: php$V, php-fpm$V, php-config$V, php$V-*).
+: "${NSSCACHE_PHP_VERSION:=8.2}"
+export NSSCACHE_PHP_VERSION
+NSSCACHE_PHP=php$NSSCACHE_PHP_VERSION
+NSSCACHE_PHP_FPM=/usr/sbin/php-fpm$NSSCACHE_PHP_VERSION
+NSSCACHE_PHP_CONFIG=php-config$NSSCACHE_PHP_VERSION
 
 nsscache_log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 nsscache_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
