@@ -2,7 +2,8 @@
  * nsscache: keep NSS_SDB_USE_CACHE set for libcurl+NSS in every PHP process.
  *
  * Zend glue only: INI, the load/MINIT/RINIT hooks, MINFO and the PHP
- * functions. What to do with the environment is decided in src/env_policy.c.
+ * functions. What to do with the environment is decided in src/env_policy.c;
+ * what to say about it, in src/report.c: the views here walk its rows.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -12,10 +13,15 @@
 #include "php_ini.h"
 #include "ext/standard/info.h"
 
+#ifdef ZTS
+# include <pthread.h>
+#endif
+
 #include "php_nsscache.h"
 #include "nsscache_compat.h"
 #include "src/env_policy.h"
 #include "src/diagnose.h"
+#include "src/report.h"
 #include "src/metrics.h"
 #include "nsscache_arginfo.h"
 
@@ -36,6 +42,16 @@ static int nsscache_failure_warned;
 static int nsscache_recheck;
 /* Diagnostics, gathered at the first call that asks (never at startup). */
 static nsscache_diag nsscache_dg;
+#ifdef ZTS
+/* Guards nsscache_dg only: held while the facts are refreshed and turned
+ * into rows (plain C, no output, no bailout), never across output. */
+static pthread_mutex_t nsscache_dg_mutex = PTHREAD_MUTEX_INITIALIZER;
+# define NSSCACHE_DIAG_LOCK()   pthread_mutex_lock(&nsscache_dg_mutex)
+# define NSSCACHE_DIAG_UNLOCK() pthread_mutex_unlock(&nsscache_dg_mutex)
+#else
+# define NSSCACHE_DIAG_LOCK()
+# define NSSCACHE_DIAG_UNLOCK()
+#endif
 
 /* Serialise with PHP's own putenv()/getenv() in threaded SAPIs. */
 #ifdef ZTS
@@ -106,7 +122,7 @@ static PHP_INI_DISP(php_nsscache_display_value)
 	if (v) {
 		nsscache_parse_value(ZSTR_VAL(v), ZSTR_LEN(v), &parsed);
 	}
-	ZEND_PUTS(nsscache_value_name(parsed));
+	ZEND_PUTS(nsscache_value_string(parsed));
 }
 
 PHP_INI_BEGIN()
@@ -129,20 +145,12 @@ static void php_nsscache_take_news(php_nsscache_news *news)
 {
 	news->notice[0] = news->warning[0] = '\0';
 	if (nsscache_rec.notice_pending) {
-		int probes = nsscache_env_classify(nsscache_rec.previous) == NSSCACHE_ENV_PROBES;
-
 		nsscache_rec.notice_pending = 0;
-		snprintf(news->notice, sizeof(news->notice),
-			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s%s\" with \"%s\" at %s (%s)",
-			nsscache_rec.previous, nsscache_rec.previous_truncated ? "..." : "",
-			nsscache_value_name(nsscache_cfg.value), nsscache_phase_name(nsscache_rec.phase),
-			probes ? "NSS treats that value as \"measure\" and probes the filesystem"
-			       : "nsscache.override=always");
+		nsscache_report_notice(&nsscache_cfg, &nsscache_rec, news->notice, sizeof(news->notice));
 	}
 	if (nsscache_rec.action == NSSCACHE_ACTION_FAILED && !nsscache_failure_warned) {
 		nsscache_failure_warned = 1;
-		snprintf(news->warning, sizeof(news->warning), "Cannot set " NSSCACHE_ENV_NAME ": %s",
-			strerror(nsscache_rec.error));
+		nsscache_report_failure(&nsscache_rec, news->warning, sizeof(news->warning));
 	}
 }
 
@@ -270,132 +278,189 @@ static const void *php_nsscache_ext_curl_addr(void)
 	return (const void *) (uintptr_t) f->internal_function.handler;
 }
 
-/* Refresh the diagnostics; call with the environment lock held. */
-static nsscache_diag *php_nsscache_diagnose(void)
+/* What the views need from the environment and the record, copied under
+ * the environment lock (copies only: nothing there can print or bail out). */
+#define NSSCACHE_SNAP_VARS 4
+static const char *const php_nsscache_snap_names[NSSCACHE_SNAP_VARS] = {
+	NSSCACHE_ENV_NAME, "SSL_DIR", "SQLITE_TMPDIR", "TMPDIR"
+};
+typedef struct {
+	char *env[NSSCACHE_SNAP_VARS];  /* malloc'ed copies; NULL: unset (or no memory to copy it) */
+	nsscache_record rec;
+} php_nsscache_snapshot;
+
+static void php_nsscache_snapshot_take(php_nsscache_snapshot *snap)
 {
+	int i;
+
+	NSSCACHE_ENV_LOCK();
+	for (i = 0; i < NSSCACHE_SNAP_VARS; i++) {
+		const char *v = getenv(php_nsscache_snap_names[i]);
+		snap->env[i] = v ? strdup(v) : NULL;
+	}
+	snap->rec = nsscache_rec;
+	NSSCACHE_ENV_UNLOCK();
+}
+
+static void php_nsscache_snapshot_free(php_nsscache_snapshot *snap)
+{
+	int i;
+
+	for (i = 0; i < NSSCACHE_SNAP_VARS; i++) {
+		free(snap->env[i]);
+	}
+}
+
+/* open_basedir's answer for every path the diagnostics may look at (the DB
+ * candidates, then sqlite's temp dir candidates), asked before the
+ * diagnostics run, so nothing Zend runs while they hold their mutex. */
+#define NSSCACHE_GATE_PATHS 8
+typedef struct {
+	const char *path[NSSCACHE_GATE_PATHS];
+	int allowed[NSSCACHE_GATE_PATHS];
+} php_nsscache_gate_answers;
+
+static int php_nsscache_gate_lookup(const char *path, void *ctx)
+{
+	const php_nsscache_gate_answers *a = ctx;
+	int i;
+
+	for (i = 0; i < NSSCACHE_GATE_PATHS; i++) {
+		if (a->path[i] != NULL && strcmp(a->path[i], path) == 0) {
+			return a->allowed[i];
+		}
+	}
+	return 0; /* a path nobody asked about stays untouched */
+}
+
+static const nsscache_path_gate *php_nsscache_gate(const php_nsscache_snapshot *snap,
+		php_nsscache_gate_answers *a, nsscache_path_gate *gate)
+{
+	int i;
+
+	if (!PG(open_basedir) || !*PG(open_basedir)) {
+		return NULL;
+	}
+	a->path[0] = snap->env[1];
+	a->path[1] = NSSCACHE_DB_DEFAULT_DIR;
+	a->path[2] = snap->env[2];
+	a->path[3] = snap->env[3];
+	a->path[4] = "/var/tmp";
+	a->path[5] = "/usr/tmp";
+	a->path[6] = "/tmp";
+	a->path[7] = ".";
+	for (i = 0; i < NSSCACHE_GATE_PATHS; i++) {
+		/* warn = 0: asking must not print what it hides */
+		a->allowed[i] = a->path[i] != NULL && a->path[i][0] != '\0'
+			&& php_check_open_basedir_ex(a->path[i], 0) == 0;
+	}
+	gate->allowed = php_nsscache_gate_lookup;
+	gate->ctx = a;
+	return gate;
+}
+
+/*
+ * Copy the environment (under its lock), then, without it: refresh the
+ * diagnostics and turn them into REP's rows (VERSIONS: the versions list).
+ * Returns the prediction's in_effect. The caller prints REP with no lock.
+ */
+static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions)
+{
+	php_nsscache_snapshot snap;
+	php_nsscache_gate_answers answers;
+	nsscache_path_gate gate;
 	nsscache_diag_env env;
+	nsscache_report_facts facts;
+	nsscache_tri in_effect;
 
-	env.nss_sdb_use_cache = getenv(NSSCACHE_ENV_NAME);
-	env.ssl_dir = getenv("SSL_DIR");
-	env.sqlite_tmpdir = getenv("SQLITE_TMPDIR");
-	env.tmpdir = getenv("TMPDIR");
-	nsscache_diag_refresh(&nsscache_dg, php_nsscache_ext_curl_addr(), &nsscache_cfg,
-		&nsscache_rec, &env, NULL);
-	return &nsscache_dg;
+	php_nsscache_snapshot_take(&snap);
+	env.nss_sdb_use_cache = snap.env[0];
+	env.ssl_dir = snap.env[1];
+	env.sqlite_tmpdir = snap.env[2];
+	env.tmpdir = snap.env[3];
+	env.gate = php_nsscache_gate(&snap, &answers, &gate);
+	facts.version = PHP_NSSCACHE_VERSION;
+	facts.cfg = &nsscache_cfg;
+	facts.rec = &snap.rec;
+	facts.env = snap.env[0];
+	facts.diag = &nsscache_dg;
+
+	NSSCACHE_DIAG_LOCK();
+	nsscache_diag_refresh(&nsscache_dg, php_nsscache_ext_curl_addr(), &nsscache_cfg, &snap.rec, &env, NULL);
+	in_effect = nsscache_dg.prediction.in_effect;
+	if (rep != NULL && versions) {
+		nsscache_report_versions(rep, &facts);
+	} else if (rep != NULL) {
+		nsscache_report_rows(rep, &facts);
+	}
+	NSSCACHE_DIAG_UNLOCK();
+	php_nsscache_snapshot_free(&snap);
+	return in_effect;
 }
 
-static void php_nsscache_add_str(zval *arr, const char *key, const char *value)
+static void php_nsscache_add_row(zval *arr, const nsscache_row *row)
 {
-	if (value && *value) {
-		add_assoc_string(arr, key, (char *) value);
-	} else {
-		add_assoc_null(arr, key);
+	switch (row->type) {
+		case NSSCACHE_RV_STRING:
+			add_assoc_string(arr, row->key, (char *) row->v.s);
+			break;
+		case NSSCACHE_RV_BOOL:
+			add_assoc_bool(arr, row->key, row->v.b);
+			break;
+		case NSSCACHE_RV_TRI:
+			if (row->v.t == NSSCACHE_MAYBE) {
+				add_assoc_null(arr, row->key);
+			} else {
+				add_assoc_bool(arr, row->key, row->v.t == NSSCACHE_YES);
+			}
+			break;
+		case NSSCACHE_RV_INT:
+			add_assoc_long(arr, row->key, (zend_long) row->v.i);
+			break;
+		default:
+			add_assoc_null(arr, row->key);
+			break;
 	}
 }
 
-static void php_nsscache_add_tri(zval *arr, const char *key, nsscache_tri t)
+/* The status view: one array, a sub-array per section (FLAT: sections ignored). */
+static void php_nsscache_rows_to_array(zval *rv, const nsscache_report *rep, int flat)
 {
-	if (t == NSSCACHE_MAYBE) {
-		add_assoc_null(arr, key);
-	} else {
-		add_assoc_bool(arr, key, t == NSSCACHE_YES);
+	const char *section = NULL;
+	zval sub;
+	size_t i;
+
+	array_init(rv);
+	for (i = 0; i < rep->n; i++) {
+		const nsscache_row *row = &rep->rows[i];
+
+		if (!(row->views & NSSCACHE_VIEW_STATUS)) {
+			continue;
+		}
+		if (flat || !row->section) {
+			if (section) {
+				add_assoc_zval(rv, section, &sub);
+				section = NULL;
+			}
+			php_nsscache_add_row(rv, row);
+			continue;
+		}
+		if (section && strcmp(section, row->section) != 0) {
+			add_assoc_zval(rv, section, &sub);
+			section = NULL;
+		}
+		if (!row->key) {
+			add_assoc_null(rv, row->section);
+			continue;
+		}
+		if (!section) {
+			array_init(&sub);
+			section = row->section;
+		}
+		php_nsscache_add_row(&sub, row);
 	}
-}
-
-static void php_nsscache_add_dentry(zval *arr, const nsscache_dentry_state *ds)
-{
-	add_assoc_long(arr, "nr_dentry", (zend_long) ds->nr_dentry);
-	add_assoc_long(arr, "nr_unused", (zend_long) ds->nr_unused);
-	add_assoc_long(arr, "age_limit", (zend_long) ds->age_limit);
-	add_assoc_long(arr, "want_pages", (zend_long) ds->want_pages);
-	if (ds->has_nr_negative) {
-		add_assoc_long(arr, "nr_negative", (zend_long) ds->nr_negative);
-	} else {
-		add_assoc_null(arr, "nr_negative");
-	}
-}
-
-static void php_nsscache_add_diag(zval *rv, const nsscache_diag *d)
-{
-	zval z;
-
-	array_init(&z);
-	php_nsscache_add_str(&z, "version", d->curl.found ? d->curl.version : NULL);
-	php_nsscache_add_str(&z, "ssl_version", d->curl.found ? d->curl.ssl_version : NULL);
-	if (d->curl.found) {
-		add_assoc_bool(&z, "nss", d->curl.backend_nss);
-	} else {
-		add_assoc_null(&z, "nss");
-	}
-	php_nsscache_add_str(&z, "path", d->curl.found ? d->curl.path : NULL);
-	php_nsscache_add_str(&z, "how", d->curl.found ? d->curl.how : NULL);
-	php_nsscache_add_str(&z, "headers", nsscache_curl_headers_version());
-	php_nsscache_add_str(&z, "reason", d->curl.reason);
-	add_assoc_zval(rv, "libcurl", &z);
-
-	array_init(&z);
-	php_nsscache_add_str(&z, "version", d->nss.found ? d->nss.version : NULL);
-	add_assoc_bool(&z, "initialized", d->nss_initialized);
-	php_nsscache_add_str(&z, "path", d->nss.found ? d->nss.path : NULL);
-	php_nsscache_add_str(&z, "reason", d->nss.reason);
-	add_assoc_zval(rv, "nss", &z);
-
-	array_init(&z);
-	php_nsscache_add_str(&z, "version", d->softokn.found ? d->softokn.version : NULL);
-	php_nsscache_add_str(&z, "description", d->softokn.found ? d->softokn.description : NULL);
-	php_nsscache_add_str(&z, "path", d->softokn.found ? d->softokn.path : NULL);
-	php_nsscache_add_str(&z, "how", d->softokn.found ? nsscache_softokn_how_name(d->softokn.how) : NULL);
-	if (d->softokn.found) {
-		add_assoc_bool(&z, "system_build", d->softokn.system_build);
-	} else {
-		add_assoc_null(&z, "system_build");
-	}
-	php_nsscache_add_str(&z, "reason", d->softokn.reason);
-	add_assoc_zval(rv, "softokn", &z);
-
-	array_init(&z);
-	php_nsscache_add_str(&z, "path", d->db.path);
-	add_assoc_string(&z, "source", (char *) nsscache_db_source_name(d->db.source));
-	add_assoc_bool(&z, "exists", d->db.exists);
-	add_assoc_bool(&z, "directory", d->db.is_dir);
-	add_assoc_bool(&z, "readable", d->db.readable);
-	add_assoc_bool(&z, "writable", d->db.writable);
-	add_assoc_bool(&z, "cert9", d->db.cert9);
-	php_nsscache_add_str(&z, "fs", d->db.fs.ok ? d->db.fs.name : NULL);
-	add_assoc_string(&z, "fs_class", (char *) nsscache_fs_class_name(d->db.fs.cls));
-	php_nsscache_add_str(&z, "note", d->db.ssl_dir_note);
-	php_nsscache_add_str(&z, "reason", d->db.reason);
-	add_assoc_zval(rv, "db", &z);
-
-	array_init(&z);
-	php_nsscache_add_str(&z, "path", d->tmp.found ? d->tmp.path : NULL);
-	php_nsscache_add_str(&z, "source", d->tmp.found ? d->tmp.source : NULL);
-	php_nsscache_add_str(&z, "fs", d->tmp.found && d->tmp.fs.ok ? d->tmp.fs.name : NULL);
-	add_assoc_string(&z, "fs_class", (char *) nsscache_fs_class_name(d->tmp.fs.cls));
-	php_nsscache_add_str(&z, "note", d->tmp.note);
-	php_nsscache_add_str(&z, "reason", d->tmp.reason);
-	add_assoc_zval(rv, "tempdir", &z);
-
-	array_init(&z);
-	php_nsscache_add_str(&z, "id", d->distro.id);
-	php_nsscache_add_str(&z, "version", d->distro.version_id);
-	add_assoc_string(&z, "family", (char *) nsscache_distro_family_name(d->distro.family));
-	add_assoc_zval(rv, "distro", &z);
-
-	php_nsscache_add_tri(rv, "in_effect", d->prediction.in_effect);
-	add_assoc_string(rv, "in_effect_reason", (char *) d->prediction.in_effect_reason);
-	add_assoc_string(rv, "probe", (char *) nsscache_probe_name(d->prediction.probe));
-	add_assoc_string(rv, "reason", (char *) d->prediction.reason);
-	php_nsscache_add_tri(rv, "probe_db_dir", d->prediction.probe_db_dir);
-	php_nsscache_add_tri(rv, "probe_temp_dir", d->prediction.probe_temp_dir);
-	php_nsscache_add_tri(rv, "dentries_freed", d->prediction.dentries_freed);
-
-	if (d->dentry_ok) {
-		array_init(&z);
-		php_nsscache_add_dentry(&z, &d->dentry);
-		add_assoc_zval(rv, "dentry", &z);
-	} else {
-		add_assoc_null(rv, "dentry");
+	if (section) {
+		add_assoc_zval(rv, section, &sub);
 	}
 }
 /* }}} */
@@ -403,71 +468,19 @@ static void php_nsscache_add_diag(zval *rv, const nsscache_diag *d)
 /* {{{ PHP_MINFO_FUNCTION */
 static PHP_MINFO_FUNCTION(nsscache)
 {
-	char buf[1024];
-	const char *env;
-	const nsscache_diag *d;
+	nsscache_report *rep = emalloc(sizeof(*rep));
+	char buf[32];
+	size_t i;
 
-	NSSCACHE_ENV_LOCK();
-	env = getenv(NSSCACHE_ENV_NAME);
-	d = php_nsscache_diagnose();
-
+	php_nsscache_report(rep, 0);
 	php_info_print_table_start();
-	php_info_print_table_row(2, "nsscache support", "enabled");
-	php_info_print_table_row(2, "Version", PHP_NSSCACHE_VERSION);
-	php_info_print_table_row(2, NSSCACHE_ENV_NAME, env ? env : "(unset)");
-	nsscache_describe(&nsscache_cfg, &nsscache_rec, buf, sizeof(buf));
-	php_info_print_table_row(2, "Action", buf);
-
-	if (d->curl.found) {
-		snprintf(buf, sizeof(buf), "%s, TLS backend %s", d->curl.version,
-			d->curl.ssl_version[0] ? d->curl.ssl_version : "(none)");
-	} else {
-		snprintf(buf, sizeof(buf), "not found: %s", d->curl.reason);
+	for (i = 0; i < rep->n; i++) {
+		if (rep->rows[i].views & NSSCACHE_VIEW_INFO) {
+			php_info_print_table_row(2, rep->rows[i].label, nsscache_row_text(&rep->rows[i], buf, sizeof(buf)));
+		}
 	}
-	php_info_print_table_row(2, "libcurl", buf);
-	if (d->nss.found) {
-		snprintf(buf, sizeof(buf), "%s (%s)", d->nss.version, d->nss.path);
-	} else {
-		snprintf(buf, sizeof(buf), "not loaded: %s", d->nss.reason);
-	}
-	php_info_print_table_row(2, "NSS", buf);
-	php_info_print_table_row(2, "NSS initialized", d->nss_initialized ? "yes" : "no");
-	if (d->softokn.found) {
-		snprintf(buf, sizeof(buf), "%s (%s, %s)", d->softokn.version, d->softokn.path,
-			nsscache_softokn_how_name(d->softokn.how));
-	} else {
-		snprintf(buf, sizeof(buf), "not found: %s", d->softokn.reason);
-	}
-	php_info_print_table_row(2, "softokn", buf);
-	if (d->db.source != NSSCACHE_DB_NONE) {
-		snprintf(buf, sizeof(buf), "%s (%s, %s)", d->db.path, nsscache_db_source_name(d->db.source),
-			d->db.fs.ok ? d->db.fs.name : "filesystem unknown");
-	} else {
-		snprintf(buf, sizeof(buf), "none: %s", d->db.reason);
-	}
-	php_info_print_table_row(2, "NSS database", buf);
-	if (d->tmp.found) {
-		snprintf(buf, sizeof(buf), "%s (%s, %s)", d->tmp.path, d->tmp.source,
-			d->tmp.fs.ok ? d->tmp.fs.name : "filesystem unknown");
-	} else {
-		snprintf(buf, sizeof(buf), "none: %s", d->tmp.reason);
-	}
-	php_info_print_table_row(2, "Temp dir for the probe", buf);
-	snprintf(buf, sizeof(buf), "%s: %s", nsscache_tri_name(d->prediction.in_effect),
-		d->prediction.in_effect_reason);
-	php_info_print_table_row(2, "Cache setting in effect", buf);
-	snprintf(buf, sizeof(buf), "%s: %s", nsscache_probe_name(d->prediction.probe), d->prediction.reason);
-	php_info_print_table_row(2, "access() probe", buf);
-	if (d->dentry_ok && d->dentry.has_nr_negative) {
-		snprintf(buf, sizeof(buf), "%lld of %lld dentries", d->dentry.nr_negative, d->dentry.nr_dentry);
-	} else if (d->dentry_ok) {
-		snprintf(buf, sizeof(buf), "not reported by this kernel (%lld dentries)", d->dentry.nr_dentry);
-	} else {
-		snprintf(buf, sizeof(buf), "unknown: %s", d->dentry_error);
-	}
-	php_info_print_table_row(2, "Negative dentries", buf);
 	php_info_print_table_end();
-	NSSCACHE_ENV_UNLOCK();
+	efree(rep);
 
 	DISPLAY_INI_ENTRIES();
 }
@@ -476,52 +489,28 @@ static PHP_MINFO_FUNCTION(nsscache)
 /* {{{ proto array nsscache_status() */
 PHP_FUNCTION(nsscache_status)
 {
-	const char *env;
+	nsscache_report *rep;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	array_init(return_value);
-	add_assoc_string(return_value, "version", PHP_NSSCACHE_VERSION);
-	add_assoc_bool(return_value, "enabled", nsscache_cfg.enabled);
-	add_assoc_string(return_value, "value", (char *) nsscache_value_name(nsscache_cfg.value));
-	add_assoc_string(return_value, "override", (char *) nsscache_override_name(nsscache_cfg.override));
-
-	NSSCACHE_ENV_LOCK();
-	env = getenv(NSSCACHE_ENV_NAME);
-	if (env) {
-		add_assoc_string(return_value, "env", (char *) env);
-	} else {
-		add_assoc_null(return_value, "env");
-	}
-	if (nsscache_rec.had_previous) {
-		add_assoc_string(return_value, "previous", nsscache_rec.previous);
-	} else {
-		add_assoc_null(return_value, "previous");
-	}
-	add_assoc_string(return_value, "action", (char *) nsscache_action_name(nsscache_rec.action));
-	add_assoc_string(return_value, "phase", (char *) nsscache_phase_name(nsscache_rec.phase));
-	php_nsscache_add_diag(return_value, php_nsscache_diagnose());
-	NSSCACHE_ENV_UNLOCK();
+	rep = emalloc(sizeof(*rep));
+	php_nsscache_report(rep, 0);
+	php_nsscache_rows_to_array(return_value, rep, 0);
+	efree(rep);
 }
 /* }}} */
 
 /* {{{ proto array nsscache_versions() */
 PHP_FUNCTION(nsscache_versions)
 {
-	const nsscache_diag *d;
+	nsscache_report *rep;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	NSSCACHE_ENV_LOCK();
-	d = php_nsscache_diagnose();
-	array_init(return_value);
-	add_assoc_string(return_value, "nsscache", PHP_NSSCACHE_VERSION);
-	php_nsscache_add_str(return_value, "libcurl", d->curl.found ? d->curl.version : NULL);
-	php_nsscache_add_str(return_value, "ssl_version", d->curl.found ? d->curl.ssl_version : NULL);
-	php_nsscache_add_str(return_value, "curl_headers", nsscache_curl_headers_version());
-	php_nsscache_add_str(return_value, "nss", d->nss.found ? d->nss.version : NULL);
-	php_nsscache_add_str(return_value, "softokn", d->softokn.found ? d->softokn.version : NULL);
-	NSSCACHE_ENV_UNLOCK();
+	rep = emalloc(sizeof(*rep));
+	php_nsscache_report(rep, 1);
+	php_nsscache_rows_to_array(return_value, rep, 1);
+	efree(rep);
 }
 /* }}} */
 
@@ -532,9 +521,7 @@ PHP_FUNCTION(nsscache_in_effect)
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	NSSCACHE_ENV_LOCK();
-	t = php_nsscache_diagnose()->prediction.in_effect;
-	NSSCACHE_ENV_UNLOCK();
+	t = php_nsscache_report(NULL, 0);
 	if (t == NSSCACHE_MAYBE) {
 		RETURN_NULL();
 	}
@@ -543,24 +530,26 @@ PHP_FUNCTION(nsscache_in_effect)
 /* }}} */
 
 /* {{{ proto string nsscache_metrics()
- * Rendered into a malloc'ed buffer under the lock (no output, no bailout
- * there), returned after it. */
+ * The third view of the report's rows: Prometheus text (src/metrics.c). */
 PHP_FUNCTION(nsscache_metrics)
 {
+	nsscache_report *rep;
 	nsscache_metrics_facts f;
 	nsscache_mbuf b;
-	const nsscache_diag *d;
+	unsigned long repairs;
 	int rc;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	nsscache_mbuf_init(&b);
+	rep = emalloc(sizeof(*rep));
+	php_nsscache_report(rep, 0);
 	NSSCACHE_ENV_LOCK();
-	d = php_nsscache_diagnose();
-	nsscache_metrics_facts_from(&f, PHP_NSSCACHE_VERSION, &nsscache_cfg, &nsscache_rec, d,
-		getenv(NSSCACHE_ENV_NAME));
-	rc = nsscache_metrics_render(&f, &b);
+	repairs = nsscache_rec.repairs;
 	NSSCACHE_ENV_UNLOCK();
+	nsscache_metrics_facts_from_report(&f, rep, repairs);
+	nsscache_mbuf_init(&b);
+	rc = nsscache_metrics_render(&f, &b);
+	efree(rep);
 	if (rc != 0) {
 		nsscache_mbuf_free(&b);
 		zend_throw_error(NULL, "nsscache_metrics(): out of memory");
@@ -575,15 +564,19 @@ PHP_FUNCTION(nsscache_metrics)
 PHP_FUNCTION(nsscache_dentry_state)
 {
 	nsscache_dentry_state ds;
-	char err[256];
+	nsscache_dentry_error err;
+	nsscache_report *rep;
 
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	if (nsscache_dentry_read(NULL, &ds, err, sizeof(err)) != 0) {
+	if (nsscache_dentry_read(NULL, &ds, &err) != 0) {
 		RETURN_NULL();
 	}
-	array_init(return_value);
-	php_nsscache_add_dentry(return_value, &ds);
+	rep = emalloc(sizeof(*rep));
+	rep->n = rep->used = 0;
+	nsscache_report_dentry(rep, &ds);
+	php_nsscache_rows_to_array(return_value, rep, 1);
+	efree(rep);
 }
 /* }}} */
 

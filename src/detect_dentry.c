@@ -5,12 +5,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-
-#define NSSCACHE_DENTRY_PATH "/proc/sys/fs/dentry-state"
 
 nsscache_negative_support nsscache_kernel_has_nr_negative(const char *release)
 {
@@ -105,7 +102,7 @@ int nsscache_dentry_parse(const char *buf, size_t len, nsscache_negative_support
 	return 0;
 }
 
-int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, char *err, size_t errlen)
+int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, nsscache_dentry_error *err)
 {
 	char buf[256];
 	struct utsname u;
@@ -115,12 +112,15 @@ int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, char *err
 	int fd;
 
 	memset(out, 0, sizeof(*out));
+	err->why = NSSCACHE_DENTRY_OK;
+	err->errnum = 0;
 	if (path == NULL) {
 		path = NSSCACHE_DENTRY_PATH;
 	}
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
-		snprintf(err, errlen, "cannot read %.200s: %s", path, strerror(errno));
+		err->why = NSSCACHE_DENTRY_CANNOT_READ;
+		err->errnum = errno;
 		return -1;
 	}
 	/* one read() of a proc file returns the whole record; loop for regular test files */
@@ -130,7 +130,8 @@ int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, char *err
 			if (errno == EINTR) {
 				continue;
 			}
-			snprintf(err, errlen, "cannot read %.200s: %s", path, strerror(errno));
+			err->why = NSSCACHE_DENTRY_CANNOT_READ;
+			err->errnum = errno;
 			close(fd);
 			return -1;
 		}
@@ -146,11 +147,8 @@ int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, char *err
 		support = nsscache_kernel_has_nr_negative(u.release);
 	}
 	if (nsscache_dentry_parse(buf, used, support, out) != 0) {
-		snprintf(err, errlen, "cannot parse %.200s: expected at least 4 numbers", path);
+		err->why = NSSCACHE_DENTRY_CANNOT_PARSE;
 		return -1;
-	}
-	if (errlen > 0) {
-		err[0] = '\0';
 	}
 	return 0;
 }

@@ -35,9 +35,22 @@ nsscache_negative_support nsscache_kernel_has_nr_negative(const char *release);
 int nsscache_dentry_parse(const char *buf, size_t len, nsscache_negative_support support,
 						  nsscache_dentry_state *out);
 
-/* Reads PATH (NULL: /proc/sys/fs/dentry-state) and the running kernel's
- * release. Returns 0, or -1 with a sentence in ERR (e.g. "cannot read
- * /proc/sys/fs/dentry-state: Permission denied"). */
-int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, char *err, size_t errlen);
+#define NSSCACHE_DENTRY_PATH "/proc/sys/fs/dentry-state"
+
+/* Why the counters are missing (worded by src/report.c). */
+typedef enum {
+	NSSCACHE_DENTRY_OK = 0,
+	NSSCACHE_DENTRY_CANNOT_READ,    /* errnum says why */
+	NSSCACHE_DENTRY_CANNOT_PARSE    /* fewer than 4 numbers */
+} nsscache_dentry_why;
+
+typedef struct {
+	nsscache_dentry_why why;
+	int errnum;
+} nsscache_dentry_error;
+
+/* Reads PATH (NULL: NSSCACHE_DENTRY_PATH) and the running kernel's
+ * release. Returns 0, or -1 with ERR filled in. */
+int nsscache_dentry_read(const char *path, nsscache_dentry_state *out, nsscache_dentry_error *err);
 
 #endif

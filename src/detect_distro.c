@@ -4,46 +4,19 @@
  * nss-softokn-fs-probe.patch, which keeps the probe on when the variable is
  * unset; C_GetInfo's major.minor cannot show either. */
 #include "detect_distro.h"
+#include "util.h"
 
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-const char *nsscache_distro_family_name(nsscache_distro_family f)
-{
-	switch (f) {
-	case NSSCACHE_DISTRO_RHEL6: return "rhel6";
-	case NSSCACHE_DISTRO_RHEL7: return "rhel7";
-	case NSSCACHE_DISTRO_OTHER: break;
-	}
-	return "other";
-}
-
-static void copy_bounded(char *dst, size_t dstlen, const char *src, size_t n)
-{
-	if (n >= dstlen) {
-		n = dstlen - 1;
-	}
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
-
 static int leading_int(const char *s)
 {
-	long n = 0;
+	size_t pos = 0;
+	long long n;
 
-	if (*s < '0' || *s > '9') {
-		return -1;
-	}
-	while (*s >= '0' && *s <= '9') {
-		n = n * 10 + (*s - '0');
-		if (n > 100000) {
-			return -1;
-		}
-		s++;
-	}
-	return (int) n;
+	return nsscache_digits(s, strlen(s), &pos, 100000, &n) == 0 ? (int) n : -1;
 }
 
 /* Whole word W in the space-separated list L. */
@@ -183,7 +156,7 @@ int nsscache_distro_parse_redhat_release(const char *buf, size_t len, nsscache_d
 	while (n < len && buf[n] != '\n' && buf[n] != '\0') {
 		n++;
 	}
-	copy_bounded(line, sizeof(line), buf, n);
+	nsscache_copy(line, sizeof(line), buf, n);
 	rel = strstr(line, " release ");
 	if (rel == NULL) {
 		return -1;
@@ -193,8 +166,8 @@ int nsscache_distro_parse_redhat_release(const char *buf, size_t len, nsscache_d
 	while (v[n] != '\0' && v[n] != ' ') {
 		n++;
 	}
-	copy_bounded(out->version_id, sizeof(out->version_id), v, n);
-	copy_bounded(out->pretty_name, sizeof(out->pretty_name), line, strlen(line));
+	nsscache_copy(out->version_id, sizeof(out->version_id), v, n);
+	nsscache_copy(out->pretty_name, sizeof(out->pretty_name), line, strlen(line));
 	if (strncmp(line, "CentOS", 6) == 0) {
 		snprintf(out->id, sizeof(out->id), "centos");
 	} else if (strncmp(line, "Red Hat Enterprise Linux", 24) == 0) {

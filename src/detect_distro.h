@@ -22,8 +22,6 @@ typedef struct {
 	const char *source;         /* "os-release", "redhat-release", or NULL */
 } nsscache_distro;
 
-const char *nsscache_distro_family_name(nsscache_distro_family f); /* "rhel6", "rhel7", "other" */
-
 /* os-release(5): KEY=value lines, value optionally in "..." or '...' with
  * backslash escapes in "...". Returns 0 when at least ID or VERSION_ID was
  * found, else -1. BUF need not be NUL-terminated. */

@@ -17,7 +17,7 @@
 
 /* statfs f_type values (linux/magic.h and the filesystems' own sources);
  * spelled out because older kernel headers lack many of them. */
-static const struct {
+static const struct fs_row {
 	unsigned long magic;
 	const char *name;
 	nsscache_fs_class cls;
@@ -67,42 +67,33 @@ static const struct {
 	{ 0x1373UL,     "devfs", NSSCACHE_FS_LOCAL },
 };
 
-const char *nsscache_fs_type_name(unsigned long f_type)
+/* f_type is a signed word on some ABIs: CIFS's 0xFF534D42 may arrive sign-extended */
+static const void *fs_lookup(unsigned long f_type)
 {
 	size_t i;
 
-	/* f_type is a signed word on some ABIs: CIFS's 0xFF534D42 may arrive sign-extended */
 	f_type &= 0xFFFFFFFFUL;
 	for (i = 0; i < sizeof(fs_table) / sizeof(fs_table[0]); i++) {
 		if (fs_table[i].magic == f_type) {
-			return fs_table[i].name;
+			return &fs_table[i];
 		}
 	}
 	return NULL;
 }
+#define FS_ROW(p) ((const struct fs_row *) (p))
+
+const char *nsscache_fs_type_name(unsigned long f_type)
+{
+	const void *row = fs_lookup(f_type);
+
+	return row != NULL ? FS_ROW(row)->name : NULL;
+}
 
 nsscache_fs_class nsscache_fs_type_class(unsigned long f_type)
 {
-	size_t i;
+	const void *row = fs_lookup(f_type);
 
-	f_type &= 0xFFFFFFFFUL;
-	for (i = 0; i < sizeof(fs_table) / sizeof(fs_table[0]); i++) {
-		if (fs_table[i].magic == f_type) {
-			return fs_table[i].cls;
-		}
-	}
-	return NSSCACHE_FS_LOCAL; /* sdb.c's "default: break" */
-}
-
-const char *nsscache_fs_class_name(nsscache_fs_class cls)
-{
-	switch (cls) {
-	case NSSCACHE_FS_LOCAL:   return "local";
-	case NSSCACHE_FS_NETWORK: return "network";
-	case NSSCACHE_FS_MEASURE: return "measure";
-	case NSSCACHE_FS_UNKNOWN: break;
-	}
-	return "unknown";
+	return row != NULL ? FS_ROW(row)->cls : NSSCACHE_FS_LOCAL; /* sdb.c's "default: break" */
 }
 
 int nsscache_fs_of(const char *path, nsscache_fs *out)
@@ -131,6 +122,11 @@ int nsscache_fs_of(const char *path, nsscache_fs *out)
 	return 0;
 }
 
+int nsscache_path_allowed(const nsscache_path_gate *gate, const char *path)
+{
+	return gate == NULL || gate->allowed == NULL || gate->allowed(path, gate->ctx);
+}
+
 static int has_nss_prefix(const char *s)
 {
 	/* NSS's own config-dir prefixes (lib/util/utilpars.c _NSSUTIL_EvaluateConfigDir) */
@@ -140,36 +136,25 @@ static int has_nss_prefix(const char *s)
 
 /* curl's nss_setup() accepts SSL_DIR only when stat() says directory; any
  * other value is silently dropped in favour of /etc/pki/nssdb. */
-static int ssl_dir_usable(const char *ssl_dir, char *note, size_t notelen)
+static nsscache_ssl_dir_note ssl_dir_check(const char *ssl_dir, size_t len, int *err)
 {
 	struct stat st;
-	size_t len = strlen(ssl_dir);
 
 	if (len == 0) {
-		snprintf(note, notelen, "SSL_DIR is set but empty; libcurl ignores it");
-		return 0;
+		return NSSCACHE_SSL_DIR_EMPTY;
 	}
 	if (len >= PATH_MAX) {
-		snprintf(note, notelen, "SSL_DIR is %zu bytes long, over PATH_MAX; libcurl cannot stat it and ignores it", len);
-		return 0;
+		return NSSCACHE_SSL_DIR_TOO_LONG;
 	}
 	if (stat(ssl_dir, &st) != 0) {
-		int err = errno;
-		if (has_nss_prefix(ssl_dir)) {
-			snprintf(note, notelen, "SSL_DIR=%.120s has an NSS prefix, but libcurl adds \"sql:\" itself and stat()s the value as a plain path, so it ignores it", ssl_dir);
-		} else {
-			snprintf(note, notelen, "SSL_DIR=%.120s cannot be used (%s); libcurl ignores it", ssl_dir, strerror(err));
-		}
-		return 0;
+		*err = errno;
+		return has_nss_prefix(ssl_dir) ? NSSCACHE_SSL_DIR_NSS_PREFIX : NSSCACHE_SSL_DIR_STAT_FAILED;
 	}
-	if (!S_ISDIR(st.st_mode)) {
-		snprintf(note, notelen, "SSL_DIR=%.120s is not a directory; libcurl ignores it", ssl_dir);
-		return 0;
-	}
-	return 1;
+	return S_ISDIR(st.st_mode) ? NSSCACHE_SSL_DIR_OK : NSSCACHE_SSL_DIR_NOT_DIR;
 }
 
-void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *default_dir)
+void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *default_dir,
+		const nsscache_path_gate *gate)
 {
 	struct stat st;
 	char cert9[PATH_MAX + 16];
@@ -177,24 +162,40 @@ void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *
 
 	memset(out, 0, sizeof(*out));
 	out->fs.cls = NSSCACHE_FS_UNKNOWN;
+	out->checked = 1;
 	if (default_dir == NULL) {
 		default_dir = NSSCACHE_DB_DEFAULT_DIR; /* curl lib/vtls/nss.c: #define SSL_DIR "/etc/pki/nssdb" */
 	}
+	nsscache_copy(out->default_dir, sizeof(out->default_dir), default_dir, strlen(default_dir));
 
-	if (ssl_dir != NULL && ssl_dir_usable(ssl_dir, out->ssl_dir_note, sizeof(out->ssl_dir_note))) {
+	if (ssl_dir != NULL) {
+		out->ssl_dir_set = 1;
+		out->ssl_dir_len = strlen(ssl_dir);
+		nsscache_copy(out->ssl_dir, sizeof(out->ssl_dir), ssl_dir, out->ssl_dir_len);
+		if (out->ssl_dir_len > 0 && out->ssl_dir_len < PATH_MAX && !nsscache_path_allowed(gate, ssl_dir)) {
+			/* libcurl would try it first: whatever it finds there is hidden from us too */
+			out->note = NSSCACHE_SSL_DIR_HIDDEN;
+			out->checked = 0;
+			out->source = NSSCACHE_DB_SSL_DIR;
+			nsscache_copy(out->path, sizeof(out->path), ssl_dir, out->ssl_dir_len);
+			return;
+		}
+		out->note = ssl_dir_check(ssl_dir, out->ssl_dir_len, &out->note_errno);
+	}
+	if (ssl_dir != NULL && out->note == NSSCACHE_SSL_DIR_OK) {
 		out->source = NSSCACHE_DB_SSL_DIR;
-		snprintf(out->path, sizeof(out->path), "%s", ssl_dir);
+		nsscache_copy(out->path, sizeof(out->path), ssl_dir, out->ssl_dir_len);
+	} else if (strlen(default_dir) < PATH_MAX && !nsscache_path_allowed(gate, default_dir)) {
+		out->checked = 0;
+		out->source = NSSCACHE_DB_DEFAULT;
+		nsscache_copy(out->path, sizeof(out->path), default_dir, strlen(default_dir));
+		return;
 	} else if (strlen(default_dir) < PATH_MAX && stat(default_dir, &st) == 0 && S_ISDIR(st.st_mode)) {
 		out->source = NSSCACHE_DB_DEFAULT;
-		snprintf(out->path, sizeof(out->path), "%s", default_dir);
+		nsscache_copy(out->path, sizeof(out->path), default_dir, strlen(default_dir));
 	} else {
-		out->source = NSSCACHE_DB_NONE;
 		/* nss_init_core() then calls NSS_InitContext with NSS_INIT_NOCERTDB: softoken opens no sdb */
-		if (ssl_dir != NULL) {
-			snprintf(out->reason, sizeof(out->reason), "no certificate database: SSL_DIR is not a usable directory and %.100s does not exist, so libcurl starts NSS without one", default_dir);
-		} else {
-			snprintf(out->reason, sizeof(out->reason), "no certificate database: SSL_DIR is unset and %.100s does not exist, so libcurl starts NSS without one", default_dir);
-		}
+		out->source = NSSCACHE_DB_NONE;
 		return;
 	}
 
@@ -214,54 +215,39 @@ void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *
 	if (!out->fs.ok) {
 		(void) nsscache_fs_of(out->path, &out->fs);
 	}
-
-	if (!out->readable) {
-		snprintf(out->reason, sizeof(out->reason), "libcurl will open sql:%.120s but this process cannot read that directory, so NSS will fail to open it", out->path);
-	} else if (!out->cert9) {
-		snprintf(out->reason, sizeof(out->reason), "libcurl will open sql:%.120s but it holds no readable cert9.db, so NSS will fail to open it read-only", out->path);
-	} else {
-		snprintf(out->reason, sizeof(out->reason), "libcurl will open sql:%.120s (%s, on %s)",
-				 out->path, out->source == NSSCACHE_DB_SSL_DIR ? "from SSL_DIR" : "the default", out->fs.ok ? out->fs.name : "an unknown filesystem");
-	}
 }
 
 /* sqlite >= 3.8 checks stat() + S_ISDIR + access(dir, 03) for each candidate. */
-static int tempdir_usable(const char *dir, char *why, size_t whylen)
+static nsscache_tmp_skip tempdir_check(const char *dir, int *err)
 {
 	struct stat st;
 
 	if (dir[0] == '\0') {
-		snprintf(why, whylen, "empty");
-		return 0;
+		return NSSCACHE_TMP_EMPTY;
 	}
 	if (strlen(dir) >= PATH_MAX) {
-		snprintf(why, whylen, "longer than PATH_MAX");
-		return 0;
+		return NSSCACHE_TMP_TOO_LONG;
 	}
 	if (stat(dir, &st) != 0) {
-		snprintf(why, whylen, "%s", strerror(errno));
-		return 0;
+		*err = errno;
+		return NSSCACHE_TMP_STAT_FAILED;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		snprintf(why, whylen, "not a directory");
-		return 0;
+		return NSSCACHE_TMP_NOT_DIR;
 	}
-	if (access(dir, W_OK | X_OK) != 0) {
-		snprintf(why, whylen, "not writable");
-		return 0;
-	}
-	return 1;
+	return access(dir, W_OK | X_OK) == 0 ? NSSCACHE_TMP_OK : NSSCACHE_TMP_NOT_WRITABLE;
 }
 
-void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpdir, const char *tmpdir)
+void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpdir, const char *tmpdir,
+		const nsscache_path_gate *gate)
 {
 	const char *cand[6];
-	const char *names[6] = { "SQLITE_TMPDIR", "TMPDIR", "/var/tmp", "/usr/tmp", "/tmp", "." };
-	size_t i, used = 0;
-	char why[96];
+	static const char *const names[6] = { "SQLITE_TMPDIR", "TMPDIR", "/var/tmp", "/usr/tmp", "/tmp", "." };
+	size_t i;
 
 	memset(out, 0, sizeof(*out));
 	out->fs.cls = NSSCACHE_FS_UNKNOWN;
+	out->checked = 1;
 	cand[0] = sqlite_tmpdir;
 	cand[1] = tmpdir;
 	cand[2] = "/var/tmp";
@@ -270,41 +256,42 @@ void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpd
 	cand[5] = ".";
 
 	for (i = 0; i < 6; i++) {
+		nsscache_tmp_skip why;
+		int err = 0;
+
 		if (cand[i] == NULL) {
 			continue;
 		}
-		if (tempdir_usable(cand[i], why, sizeof(why))) {
+		if (cand[i][0] != '\0' && strlen(cand[i]) < PATH_MAX && !nsscache_path_allowed(gate, cand[i])) {
+			/* sqlite would try it next: what it finds there is hidden from us */
+			out->checked = 0;
+			nsscache_copy(out->path, sizeof(out->path), cand[i], strlen(cand[i]));
+			nsscache_copy(out->source, sizeof(out->source), names[i], strlen(names[i]));
+			return;
+		}
+		why = tempdir_check(cand[i], &err);
+		if (why == NSSCACHE_TMP_OK) {
 			break;
 		}
-		if (i < 2 && used < sizeof(out->note) - 1) {
-			int n = snprintf(out->note + used, sizeof(out->note) - used, "%s%s=%.60s skipped by sqlite (%s)",
-							 used ? "; " : "", names[i], cand[i], why);
-			if (n > 0) {
-				used += (size_t) n < sizeof(out->note) - used ? (size_t) n : sizeof(out->note) - used - 1;
-			}
+		if (i < 2) {
+			out->skipped[i].why = why;
+			out->skipped[i].err = err;
+			nsscache_copy(out->skipped[i].value, sizeof(out->skipped[i].value), cand[i], strlen(cand[i]));
 		}
 	}
 	if (i == 6) {
 		/* sqlite then fails SQLITE_FCNTL_TEMPFILENAME and sdb_getTempDir returns NULL: no temp probe */
-		snprintf(out->reason, sizeof(out->reason), "no writable temp directory: sqlite finds none, so NSS measures no temp dir");
 		return;
 	}
 
 	out->found = 1;
-	snprintf(out->path, sizeof(out->path), "%s", cand[i]);
-	snprintf(out->source, sizeof(out->source), "%s", names[i]);
+	nsscache_copy(out->path, sizeof(out->path), cand[i], strlen(cand[i]));
+	nsscache_copy(out->source, sizeof(out->source), names[i], strlen(names[i]));
 	(void) nsscache_fs_of(out->path, &out->fs);
-	if (out->path[0] != '/' && used < sizeof(out->note) - 1) {
-		/* NSS probes "<dir>/.N_dOeSnotExist_.db" relative to the cwd at probe time */
-		snprintf(out->note + used, sizeof(out->note) - used, "%s%s is relative, so it depends on the working directory at the first TLS use",
-				 used ? "; " : "", names[i]);
-	} else if (strlen(out->path) + 32 >= 512 && used < sizeof(out->note) - 1) {
-		/* sqlite's unix VFS names temp files in a MAX_PATHNAME (512) buffer */
-		snprintf(out->note + used, sizeof(out->note) - used, "%s%s is too long for sqlite's 512-byte temp names, so NSS may find no temp dir",
-				 used ? "; " : "", names[i]);
-	}
-	snprintf(out->reason, sizeof(out->reason), "NSS's probe would use %.120s (%s, on %s)", out->path, out->source,
-			 out->fs.ok ? out->fs.name : "an unknown filesystem");
+	/* NSS probes "<dir>/.N_dOeSnotExist_.db" relative to the cwd at probe time */
+	out->relative = out->path[0] != '/';
+	/* sqlite's unix VFS names temp files in a MAX_PATHNAME (512) buffer */
+	out->too_long_for_sqlite = !out->relative && strlen(out->path) + 32 >= 512;
 }
 
 int nsscache_path_is_system_lib(const char *path)

@@ -141,7 +141,7 @@ int nsscache_detect_libcurl(nsscache_libcurl_info *out, const void *ext_curl_add
 	memset(out, 0, sizeof(*out));
 	ctx = malloc(sizeof(*ctx));
 	if (ctx == NULL) {
-		snprintf(out->reason, sizeof(out->reason), "out of memory");
+		out->why = NSSCACHE_LIB_OOM;
 		return 0;
 	}
 	scan(ctx, "libcurl", 1);
@@ -165,7 +165,7 @@ int nsscache_detect_libcurl(nsscache_libcurl_info *out, const void *ext_curl_add
 			h = NULL;
 		}
 		if (sym != NULL) {
-			out->how = "ext/curl's dependency";
+			out->how = NSSCACHE_CURL_HOW_EXT_CURL;
 		}
 	}
 	if (sym == NULL && ctx->count > 0) {
@@ -174,24 +174,20 @@ int nsscache_detect_libcurl(nsscache_libcurl_info *out, const void *ext_curl_add
 		if (h != NULL) {
 			sym = dlsym(h, "curl_version_info");
 		}
-		out->how = ctx->count == 1 ? "only libcurl loaded" : "first of several";
+		out->how = ctx->count == 1 ? NSSCACHE_CURL_HOW_ONLY : NSSCACHE_CURL_HOW_FIRST;
 		if (ext_curl_addr != NULL) {
-			snprintf(out->reason, sizeof(out->reason), "ext/curl's address led to no curl_version_info; reported the loaded %.100s", ctx->paths[0]);
+			out->why = NSSCACHE_LIB_EXT_CURL_MISS;
 		} else if (ctx->count > 1) {
-			snprintf(out->reason, sizeof(out->reason), "%d libcurl objects are loaded; without ext/curl's address the first (%.100s) was reported",
-					 ctx->count, ctx->paths[0]);
+			out->why = NSSCACHE_LIB_SEVERAL;
 		}
+		nsscache_copy(out->detail, sizeof(out->detail), ctx->paths[0], PATH_MAX);
 	}
 	if (sym == NULL) {
 		if (h != NULL) {
 			dlclose(h);
 		}
-		out->how = NULL;
-		if (ctx->count == 0) {
-			snprintf(out->reason, sizeof(out->reason), "ext/curl not loaded: no libcurl in this process");
-		} else {
-			snprintf(out->reason, sizeof(out->reason), "%.100s has no curl_version_info", ctx->paths[0]);
-		}
+		out->how = NSSCACHE_CURL_HOW_NONE;
+		out->why = ctx->count == 0 ? NSSCACHE_LIB_NOT_LOADED : NSSCACHE_LIB_NO_SYMBOL;
 		free(ctx);
 		return 0;
 	}
@@ -207,7 +203,7 @@ int nsscache_detect_libcurl(nsscache_libcurl_info *out, const void *ext_curl_add
 		out->backend_nss = strncmp(out->ssl_version, "NSS/", 4) == 0;
 		path_of(sym, out->path, sizeof(out->path));
 	} else {
-		snprintf(out->reason, sizeof(out->reason), "curl_version_info returned nothing");
+		out->why = NSSCACHE_LIB_NO_INFO;
 	}
 	if (h != NULL) {
 		dlclose(h); /* balances the RTLD_NOLOAD reference; the library stays */
@@ -224,20 +220,22 @@ int nsscache_detect_nss(nsscache_nss_info *out)
 	memset(out, 0, sizeof(*out));
 	ctx = malloc(sizeof(*ctx));
 	if (ctx == NULL) {
-		snprintf(out->reason, sizeof(out->reason), "out of memory");
+		out->why = NSSCACHE_LIB_OOM;
 		return 0;
 	}
 	scan(ctx, "libnss3.so", 0);
+	out->copies = ctx->count;
 	if (ctx->count == 0) {
 		/* loading it just to print a version costs ~1 ms and changes nothing NSS does */
-		snprintf(out->reason, sizeof(out->reason), "libnss3 not loaded in this process (libcurl does not use NSS)");
+		out->why = NSSCACHE_LIB_NOT_LOADED;
 		free(ctx);
 		return 0;
 	}
 	h = dlopen(ctx->paths[0], RTLD_NOLOAD | RTLD_LAZY);
 	if (h == NULL) {
 		const char *e = dlerror();
-		snprintf(out->reason, sizeof(out->reason), "libnss3 is mapped but cannot be opened: %.180s", e != NULL ? e : "unknown error");
+		out->why = NSSCACHE_LIB_CANNOT_OPEN;
+		nsscache_copy(out->detail, sizeof(out->detail), e != NULL ? e : "", 4096);
 		free(ctx);
 		return 0;
 	}
@@ -252,7 +250,7 @@ int nsscache_detect_nss(nsscache_nss_info *out)
 		}
 	}
 	if (!out->found) {
-		snprintf(out->reason, sizeof(out->reason), "libnss3 has no NSS_GetVersion (NSS older than 3.13)");
+		out->why = NSSCACHE_LIB_NO_VERSION_FN;
 	}
 	sym = dlsym(h, "NSS_IsInitialized");
 	if (sym != NULL) {
@@ -261,7 +259,7 @@ int nsscache_detect_nss(nsscache_nss_info *out)
 		out->is_initialized_sym = sym;
 	}
 	if (ctx->count > 1 && out->found) {
-		snprintf(out->reason, sizeof(out->reason), "%d copies of libnss3 are loaded; reported the first", ctx->count);
+		out->why = NSSCACHE_LIB_SEVERAL;
 	}
 	dlclose(h);
 	free(ctx);
@@ -283,18 +281,6 @@ int nsscache_nss_is_initialized(const nsscache_nss_info *info)
 		return -1;
 	}
 	return NSSCACHE_FN(nsscache_nss_is_initialized_fn, sym)() != 0;
-}
-
-const char *nsscache_softokn_how_name(nsscache_softokn_how how)
-{
-	switch (how) {
-	case NSSCACHE_SOFTOKN_LOADED:          return "loaded";
-	case NSSCACHE_SOFTOKN_BESIDE_NSS:      return "beside libnss3";
-	case NSSCACHE_SOFTOKN_BESIDE_NSS_REAL: return "beside libnss3 (resolved symlink)";
-	case NSSCACHE_SOFTOKN_SEARCH_PATH:     return "search path";
-	case NSSCACHE_SOFTOKN_NONE:            break;
-	}
-	return "not found";
 }
 
 #define NSSCACHE_SOFTOKN_NAME "libsoftokn3.so" /* SHLIB_PREFIX "softokn" SOFTOKEN_SHLIB_VERSION "." SHLIB_SUFFIX */
@@ -339,7 +325,7 @@ int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 	memset(out, 0, sizeof(*out));
 	ctx = malloc(sizeof(*ctx) + PATH_MAX);
 	if (ctx == NULL) {
-		snprintf(out->reason, sizeof(out->reason), "out of memory");
+		out->why = NSSCACHE_LIB_OOM;
 		return 0;
 	}
 	buf = (char *) (ctx + 1);
@@ -377,8 +363,8 @@ int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 	if (h == NULL) {
 		const char *e = dlerror();
 		out->how = NSSCACHE_SOFTOKN_NONE;
-		snprintf(out->reason, sizeof(out->reason), "libsoftokn3 not found: not loaded, not beside libnss3, and dlopen by name failed (%.150s)",
-				 e != NULL ? e : "unknown error");
+		out->why = NSSCACHE_LIB_NOT_FOUND;
+		nsscache_copy(out->detail, sizeof(out->detail), e != NULL ? e : "", 4096);
 		free(ctx);
 		return 0;
 	}
@@ -398,10 +384,11 @@ int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 			trim_pkcs11(out->description, sizeof(out->description), info.libraryDescription, sizeof(info.libraryDescription));
 			out->system_build = nsscache_path_is_system_lib(out->path);
 		} else {
-			snprintf(out->reason, sizeof(out->reason), "C_GetInfo of %.150s failed", out->path);
+			out->why = NSSCACHE_LIB_GETINFO_FAILED;
+			nsscache_copy(out->detail, sizeof(out->detail), out->path, sizeof(out->path));
 		}
 	} else {
-		snprintf(out->reason, sizeof(out->reason), "libsoftokn3 has no C_GetFunctionList");
+		out->why = NSSCACHE_LIB_NO_SYMBOL;
 	}
 	/* Unloading what we loaded is safe: without C_Initialize softokn registered
 	 * no fork handler (softoken.h CHECK_FORK_PTHREAD does that in NSC_Initialize),

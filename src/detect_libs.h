@@ -7,11 +7,30 @@
 #ifndef NSSCACHE_DETECT_LIBS_H
 #define NSSCACHE_DETECT_LIBS_H
 
-#include <limits.h>
+#include "util.h"
 
-#ifndef PATH_MAX
-#define PATH_MAX 4096
-#endif
+/* Why a library was not found, or a caveat about the one found (worded by
+ * src/report.c; DETAIL holds the path or dlerror() text it quotes). */
+typedef enum {
+	NSSCACHE_LIB_OK = 0,
+	NSSCACHE_LIB_OOM,
+	NSSCACHE_LIB_NOT_LOADED,         /* libcurl / libnss3 not in the process */
+	NSSCACHE_LIB_NO_SYMBOL,          /* DETAIL lacks curl_version_info / C_GetFunctionList */
+	NSSCACHE_LIB_NO_INFO,            /* curl_version_info returned nothing */
+	NSSCACHE_LIB_EXT_CURL_MISS,      /* caveat: ext/curl's address led nowhere; DETAIL reported */
+	NSSCACHE_LIB_SEVERAL,            /* caveat: COUNT copies; DETAIL (the first) reported */
+	NSSCACHE_LIB_CANNOT_OPEN,        /* libnss3 mapped, dlopen(RTLD_NOLOAD) failed: DETAIL is dlerror() */
+	NSSCACHE_LIB_NO_VERSION_FN,      /* libnss3 without NSS_GetVersion (< 3.13) */
+	NSSCACHE_LIB_NOT_FOUND,          /* softokn: nowhere; DETAIL is dlerror() */
+	NSSCACHE_LIB_GETINFO_FAILED      /* softokn: C_GetInfo of DETAIL failed */
+} nsscache_lib_why;
+
+typedef enum {
+	NSSCACHE_CURL_HOW_NONE = 0,
+	NSSCACHE_CURL_HOW_EXT_CURL,      /* ext/curl's dependency */
+	NSSCACHE_CURL_HOW_ONLY,          /* the only libcurl loaded */
+	NSSCACHE_CURL_HOW_FIRST          /* the first of several */
+} nsscache_curl_how;
 
 typedef struct {
 	int found;
@@ -20,9 +39,10 @@ typedef struct {
 	char ssl_version[128];      /* "NSS/3.87.1", "OpenSSL/3.0.11", "" */
 	int backend_nss;            /* ssl_version starts with "NSS/" */
 	char path[PATH_MAX];        /* the libcurl whose curl_version_info was called */
-	const char *how;            /* "ext/curl's dependency", "only libcurl loaded", "first of several" */
+	nsscache_curl_how how;
 	int candidates;             /* libcurl* objects in the process */
-	char reason[256];           /* when !found, or a caveat when found */
+	nsscache_lib_why why;       /* when !found, or a caveat when found */
+	char detail[192];
 } nsscache_libcurl_info;
 
 /* EXT_CURL_ADDR: any address inside ext/curl's object (e.g. a zif handler
@@ -41,7 +61,9 @@ typedef struct {
 	char version[64];           /* NSS_GetVersion(): "3.87.1" */
 	int initialized;            /* NSS_IsInitialized() */
 	char path[PATH_MAX];
-	char reason[256];
+	nsscache_lib_why why;
+	int copies;                 /* libnss3 objects mapped */
+	char detail[192];
 	void *is_initialized_sym;   /* opaque: for nsscache_nss_is_initialized() */
 } nsscache_nss_info;
 
@@ -68,10 +90,9 @@ typedef struct {
 	char path[PATH_MAX];
 	nsscache_softokn_how how;
 	int system_build;               /* path is in a system lib dir (see nsscache_path_is_system_lib) */
-	char reason[256];
+	nsscache_lib_why why;
+	char detail[192];
 } nsscache_softokn_info;
-
-const char *nsscache_softokn_how_name(nsscache_softokn_how how); /* "loaded", "beside libnss3", ... */
 
 /* NSS_PATH: the loaded libnss3's path (nsscache_nss_info.path) or NULL.
  * Returns found. */

@@ -11,62 +11,10 @@
  * honours yes/no; RHEL7 nss-softokn-fs-probe.patch keeps "unset probes". */
 #include "detect_predict.h"
 
-#include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #if defined(__linux__)
 #include <sys/auxv.h>
 #endif
-
-nsscache_var nsscache_var_classify(const char *value)
-{
-	if (value == NULL) {
-		return NSSCACHE_VAR_UNSET;
-	}
-	if (strcasecmp(value, "yes") == 0) {
-		return NSSCACHE_VAR_YES;
-	}
-	if (strcasecmp(value, "no") == 0) {
-		return NSSCACHE_VAR_NO;
-	}
-	return NSSCACHE_VAR_MEASURE;
-}
-
-const char *nsscache_var_name(nsscache_var v)
-{
-	switch (v) {
-	case NSSCACHE_VAR_UNSET:   return "unset";
-	case NSSCACHE_VAR_YES:     return "yes";
-	case NSSCACHE_VAR_NO:      return "no";
-	case NSSCACHE_VAR_MEASURE: return "measure";
-	case NSSCACHE_VAR_UNKNOWN: break;
-	}
-	return "unknown";
-}
-
-const char *nsscache_probe_name(nsscache_probe p)
-{
-	switch (p) {
-	case NSSCACHE_PROBE_NONE:     return "none";
-	case NSSCACHE_PROBE_EXPECTED: return "expected";
-	case NSSCACHE_PROBE_POSSIBLE: break;
-	}
-	return "possible";
-}
-
-const char *nsscache_profile_name(nsscache_profile p)
-{
-	switch (p) {
-	case NSSCACHE_PROFILE_ALWAYS_DB:    return "3.12.3-3.15";
-	case NSSCACHE_PROFILE_RHEL6:        return "rhel6";
-	case NSSCACHE_PROFILE_UNSET_PROBES: return "3.16-3.32";
-	case NSSCACHE_PROFILE_RHEL7:        return "rhel7";
-	case NSSCACHE_PROFILE_UNSET_QUIET:  return "3.33-3.37";
-	case NSSCACHE_PROFILE_FSTYPE:       return ">=3.38";
-	case NSSCACHE_PROFILE_UNKNOWN:      break;
-	}
-	return "unknown";
-}
 
 nsscache_profile nsscache_profile_for(const nsscache_version *v, nsscache_distro_family distro)
 {
@@ -90,38 +38,60 @@ nsscache_profile nsscache_profile_for(const nsscache_version *v, nsscache_distro
 	return NSSCACHE_PROFILE_FSTYPE;
 }
 
-/* Where each softokn variant probes for one variable value, before the
- * per-host conditions (DB file present, dir writable, temp dir found). */
+/* The behaviour table (BACKGROUND.md "Softokn behaviour by version"): where
+ * each softokn variant probes, by the variable's class and the DB's
+ * filesystem class, before the per-host conditions (DB file present, dir
+ * writable, temp dir found). The first matching row wins. */
+#define Y NSSCACHE_YES
+#define N NSSCACHE_NO
+#define M NSSCACHE_MAYBE
+#define ANY_FS (-1)
+typedef enum { V_UNSET, V_YESNO, V_MEASURE, V_ANY } var_col;
+static const struct {
+	nsscache_profile profile;
+	var_col var;
+	int fs;                     /* nsscache_fs_class, or ANY_FS */
+	nsscache_tri db, tmp;       /* probe in the DB dir, in the temp dir */
+} behaviour[] = {
+	/* 3.12.3 - 3.15 upstream: unset probes both; yes/no still probe the DB dir */
+	{ NSSCACHE_PROFILE_ALWAYS_DB,    V_UNSET,   ANY_FS,              Y, Y },
+	{ NSSCACHE_PROFILE_ALWAYS_DB,    V_YESNO,   ANY_FS,              Y, N },
+	{ NSSCACHE_PROFILE_ALWAYS_DB,    V_MEASURE, ANY_FS,              Y, Y },
+	/* RHEL6 3.14.3-12.el6+: yes/no honoured, but -12 is invisible in major.minor */
+	{ NSSCACHE_PROFILE_RHEL6,        V_UNSET,   ANY_FS,              Y, Y },
+	{ NSSCACHE_PROFILE_RHEL6,        V_YESNO,   ANY_FS,              M, N },
+	{ NSSCACHE_PROFILE_RHEL6,        V_MEASURE, ANY_FS,              Y, Y },
+	/* 3.16 - 3.32 upstream (Mozilla 956082), and RHEL7's fs-probe patch */
+	{ NSSCACHE_PROFILE_UNSET_PROBES, V_YESNO,   ANY_FS,              N, N },
+	{ NSSCACHE_PROFILE_UNSET_PROBES, V_ANY,     ANY_FS,              Y, Y },
+	{ NSSCACHE_PROFILE_RHEL7,        V_YESNO,   ANY_FS,              N, N },
+	{ NSSCACHE_PROFILE_RHEL7,        V_ANY,     ANY_FS,              Y, Y },
+	/* 3.33 - 3.37 (Mozilla 1382736): only "measure" probes */
+	{ NSSCACHE_PROFILE_UNSET_QUIET,  V_MEASURE, ANY_FS,              Y, Y },
+	{ NSSCACHE_PROFILE_UNSET_QUIET,  V_ANY,     ANY_FS,              N, N },
+	/* >= 3.38 (Mozilla 1456888): unset statfs()es the DB; FUSE/CODA/NCP probe the temp dir */
+	{ NSSCACHE_PROFILE_FSTYPE,       V_MEASURE, ANY_FS,              Y, Y },
+	{ NSSCACHE_PROFILE_FSTYPE,       V_UNSET,   NSSCACHE_FS_MEASURE, N, Y },
+	{ NSSCACHE_PROFILE_FSTYPE,       V_ANY,     ANY_FS,              N, N },
+	/* outside the table */
+	{ NSSCACHE_PROFILE_UNKNOWN,      V_ANY,     ANY_FS,              M, M },
+};
+
 static void cells(nsscache_profile p, int priv, nsscache_var var, nsscache_fs_class fs,
 				  nsscache_tri *db, nsscache_tri *tmp)
 {
-	int yesno = var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO;
+	var_col col = var == NSSCACHE_VAR_UNSET ? V_UNSET
+		: var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO ? V_YESNO : V_MEASURE;
+	size_t i;
 
-	switch (p) {
-	case NSSCACHE_PROFILE_ALWAYS_DB:
-		*db = NSSCACHE_YES;
-		*tmp = yesno ? NSSCACHE_NO : NSSCACHE_YES;
-		break;
-	case NSSCACHE_PROFILE_RHEL6:
-		*db = yesno ? NSSCACHE_MAYBE : NSSCACHE_YES;
-		*tmp = yesno ? NSSCACHE_NO : NSSCACHE_YES;
-		break;
-	case NSSCACHE_PROFILE_UNSET_PROBES:
-	case NSSCACHE_PROFILE_RHEL7:
-		*db = *tmp = yesno ? NSSCACHE_NO : NSSCACHE_YES;
-		break;
-	case NSSCACHE_PROFILE_UNSET_QUIET:
-		*db = *tmp = var == NSSCACHE_VAR_MEASURE ? NSSCACHE_YES : NSSCACHE_NO;
-		break;
-	case NSSCACHE_PROFILE_FSTYPE:
-		*db = var == NSSCACHE_VAR_MEASURE ? NSSCACHE_YES : NSSCACHE_NO;
-		*tmp = var == NSSCACHE_VAR_MEASURE
-			|| (var == NSSCACHE_VAR_UNSET && fs == NSSCACHE_FS_MEASURE) ? NSSCACHE_YES : NSSCACHE_NO;
-		break;
-	case NSSCACHE_PROFILE_UNKNOWN:
-	default:
-		*db = *tmp = NSSCACHE_MAYBE;
-		break;
+	*db = *tmp = NSSCACHE_MAYBE;
+	for (i = 0; i < sizeof(behaviour) / sizeof(behaviour[0]); i++) {
+		if (behaviour[i].profile == p && (behaviour[i].var == V_ANY || behaviour[i].var == col)
+				&& (behaviour[i].fs == ANY_FS || behaviour[i].fs == (int) fs)) {
+			*db = behaviour[i].db;
+			*tmp = behaviour[i].tmp;
+			break;
+		}
 	}
 	/* A private build may carry a distribution patch (RHEL7's keeps "unset
 	 * probes") that its version cannot show: its unset default is unknowable. */
@@ -134,6 +104,9 @@ static void cells(nsscache_profile p, int priv, nsscache_var var, nsscache_fs_cl
 		}
 	}
 }
+#undef Y
+#undef N
+#undef M
 
 static nsscache_tri merge(nsscache_tri a, nsscache_tri b)
 {
@@ -151,138 +124,102 @@ static nsscache_tri both(nsscache_tri cond, nsscache_tri cell)
 	return NSSCACHE_MAYBE;
 }
 
-static const char *tri_where(nsscache_tri db, nsscache_tri tmp)
+/* in_effect: yes/no, set before the DB was opened, honoured by this softokn */
+static void predict_effect(const nsscache_predict_in *in, nsscache_prediction *out)
 {
-	if (db != NSSCACHE_NO && tmp != NSSCACHE_NO) {
-		return "the DB directory and the temp directory";
-	}
-	return db != NSSCACHE_NO ? "the DB directory" : "the temp directory";
-}
-
-static void var_phrase(const nsscache_predict_in *in, char *buf, size_t len)
-{
-	switch (in->var) {
-	case NSSCACHE_VAR_UNSET:
-		snprintf(buf, len, in->secure_exec == 2 ? "NSS_SDB_USE_CACHE ignored (a setuid/setgid process: NSS reads it with secure_getenv)"
-												: "NSS_SDB_USE_CACHE unset");
-		break;
-	case NSSCACHE_VAR_YES:
-	case NSSCACHE_VAR_NO:
-		snprintf(buf, len, "NSS_SDB_USE_CACHE=%s", nsscache_var_name(in->var));
-		break;
-	case NSSCACHE_VAR_MEASURE:
-		if (in->var_value != NULL) {
-			snprintf(buf, len, "NSS_SDB_USE_CACHE=\"%.32s\" (NSS treats anything but yes/no as \"measure\")", in->var_value);
-		} else {
-			snprintf(buf, len, "NSS_SDB_USE_CACHE set to a value other than yes/no (\"measure\")");
-		}
-		break;
-	case NSSCACHE_VAR_UNKNOWN:
-	default:
-		snprintf(buf, len, "an unknown NSS_SDB_USE_CACHE value");
-		break;
-	}
-}
-
-static void softokn_phrase(const nsscache_predict_in *in, const nsscache_version *v, nsscache_profile p,
-						   char *buf, size_t len)
-{
-	char ver[12];
-	const char *what = "";
-
-	if (v == NULL) {
-		snprintf(buf, len, "an unknown softokn version");
-		return;
-	}
-	/* C_GetInfo's CK_VERSION bytes, or a parsed NSS version: never above 5 digits each */
-	snprintf(ver, sizeof(ver), "%hu.%hu", (unsigned short) v->major, (unsigned short) v->minor);
-	switch (p) {
-	case NSSCACHE_PROFILE_RHEL6:        what = " (RHEL 6)"; break;
-	case NSSCACHE_PROFILE_RHEL7:        what = " (RHEL/CentOS 7, which probes by default)"; break;
-	case NSSCACHE_PROFILE_ALWAYS_DB:    what = " (before 3.16)"; break;
-	case NSSCACHE_PROFILE_UNKNOWN:      what = " (outside the known table)"; break;
-	default: break;
-	}
-	snprintf(buf, len, "%ssoftokn %s%s%s", in->softokn_private ? "a private build of " : "", ver, what,
-			 in->softokn == NULL ? " (assumed from NSS; softokn not found)" : "");
-}
-
-void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
-{
-	const nsscache_version *v = in->softokn != NULL ? in->softokn : in->nss;
-	nsscache_tri db = NSSCACHE_NO, tmp = NSSCACHE_NO, table_db, table_tmp, mkdtemp_build, cond;
-	char sv[128], vp[112];
-	int priv = in->softokn_private;
-
-	nsscache_predict_in eff;
-
-	memset(out, 0, sizeof(*out));
-	/* softokn >= 3.23 reads the variable with PR_GetEnvSecure (secure_getenv):
-	 * in a secure-execution process it sees no variable at all */
-	if (in->secure_exec && v != NULL && nsscache_version_at_least(v, 3, 23, 0)
-		&& in->var != NSSCACHE_VAR_UNSET && in->var != NSSCACHE_VAR_UNKNOWN) {
-		eff = *in;
-		eff.var = NSSCACHE_VAR_UNSET;
-		eff.var_value = NULL;
-		eff.secure_exec = 2; /* marks "ignored" for var_phrase */
-		in = &eff;
-	}
-	out->profile = nsscache_profile_for(v, in->distro);
-	out->dentries_freed = NSSCACHE_NO;
-	softokn_phrase(in, v, out->profile, sv, sizeof(sv));
-	var_phrase(in, vp, sizeof(vp));
-
-	/* ---- in_effect: yes/no, set before the DB was opened, honoured by this softokn */
-	if (in->var == NSSCACHE_VAR_UNSET || in->var == NSSCACHE_VAR_MEASURE) {
-		out->in_effect = NSSCACHE_NO;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s, so the cache setting is not in effect", vp);
-	} else if (in->var == NSSCACHE_VAR_UNKNOWN) {
-		out->in_effect = NSSCACHE_MAYBE;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "the value NSS saw when it opened the database is not known");
-	} else if (in->timing == NSSCACHE_TIMING_AFTER_OPEN) {
-		out->in_effect = NSSCACHE_NO;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s was set after NSS had opened the database, which NSS does once per process", vp);
-	} else if (in->timing == NSSCACHE_TIMING_UNKNOWN) {
-		out->in_effect = NSSCACHE_MAYBE;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "it is not known whether %s was set before NSS opened the database", vp);
-	} else if (out->profile == NSSCACHE_PROFILE_UNKNOWN) {
-		out->in_effect = NSSCACHE_MAYBE;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s, but %s: whether it honours the variable is unknown", vp, sv);
-	} else if (out->profile == NSSCACHE_PROFILE_ALWAYS_DB) {
-		out->in_effect = NSSCACHE_NO;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s, but %s still probes the DB directory (fixed in 3.16, Mozilla 956082)", vp, sv);
-	} else if (out->profile == NSSCACHE_PROFILE_RHEL6) {
-		out->in_effect = NSSCACHE_MAYBE;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s; RHEL 6 nss-softokn honours it from 3.14.3-12.el6 (RH bz 1044666), which major.minor %d.%d cannot show", vp, v->major, v->minor);
-	} else {
-		out->in_effect = NSSCACHE_YES;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s was set before NSS opened the database and %s honours it", vp, sv);
-	}
+	static const struct { nsscache_profile p; nsscache_tri t; nsscache_effect_why why; } by_profile[] = {
+		{ NSSCACHE_PROFILE_UNKNOWN,   NSSCACHE_MAYBE, NSSCACHE_EFFECT_PROFILE_UNKNOWN },
+		{ NSSCACHE_PROFILE_ALWAYS_DB, NSSCACHE_NO,    NSSCACHE_EFFECT_ALWAYS_DB },
+		{ NSSCACHE_PROFILE_RHEL6,     NSSCACHE_MAYBE, NSSCACHE_EFFECT_RHEL6 },
+	};
+	size_t i;
 
 	/* Without an NSS libcurl there is nothing for the setting to act on:
 	 * neither "in effect" nor "not in effect" would be true. */
 	if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS) {
 		out->in_effect = NSSCACHE_MAYBE;
-		snprintf(out->in_effect_reason, sizeof(out->in_effect_reason), "%s, so NSS_SDB_USE_CACHE has nothing to act on here",
-				 in->curl == NSSCACHE_CURL_ABSENT ? "no libcurl is loaded in this process" : "this process's libcurl does not use NSS");
+		out->effect_why = in->curl == NSSCACHE_CURL_ABSENT ? NSSCACHE_EFFECT_NO_CURL : NSSCACHE_EFFECT_CURL_OTHER_TLS;
+		return;
 	}
+	if (out->var == NSSCACHE_VAR_UNSET || out->var == NSSCACHE_VAR_MEASURE) {
+		out->in_effect = NSSCACHE_NO;
+		out->effect_why = NSSCACHE_EFFECT_VAR_NOT_YESNO;
+		return;
+	}
+	if (out->var == NSSCACHE_VAR_UNKNOWN) {
+		out->in_effect = NSSCACHE_MAYBE;
+		out->effect_why = NSSCACHE_EFFECT_VAR_UNKNOWN;
+		return;
+	}
+	if (in->timing != NSSCACHE_TIMING_BEFORE_OPEN) {
+		out->in_effect = in->timing == NSSCACHE_TIMING_AFTER_OPEN ? NSSCACHE_NO : NSSCACHE_MAYBE;
+		out->effect_why = in->timing == NSSCACHE_TIMING_AFTER_OPEN
+			? NSSCACHE_EFFECT_SET_AFTER_OPEN : NSSCACHE_EFFECT_TIMING_UNKNOWN;
+		return;
+	}
+	out->in_effect = NSSCACHE_YES;
+	out->effect_why = NSSCACHE_EFFECT_HONOURED;
+	for (i = 0; i < sizeof(by_profile) / sizeof(by_profile[0]); i++) {
+		if (by_profile[i].p == out->profile) {
+			out->in_effect = by_profile[i].t;
+			out->effect_why = by_profile[i].why;
+		}
+	}
+}
+
+/* Why the table says "possible" for this process. */
+static nsscache_probe_why possible_why(const nsscache_predict_in *in, const nsscache_prediction *out)
+{
+	if (in->curl == NSSCACHE_CURL_UNKNOWN) {
+		return NSSCACHE_WHY_CURL_UNKNOWN;
+	}
+	if (out->var == NSSCACHE_VAR_UNKNOWN) {
+		return NSSCACHE_WHY_VAR_UNKNOWN;
+	}
+	if (out->profile == NSSCACHE_PROFILE_UNKNOWN) {
+		return NSSCACHE_WHY_PROFILE_UNKNOWN;
+	}
+	if (out->profile == NSSCACHE_PROFILE_RHEL6) {
+		return NSSCACHE_WHY_RHEL6_PATCH;
+	}
+	if (in->softokn_private && out->var == NSSCACHE_VAR_UNSET) {
+		return NSSCACHE_WHY_PRIVATE_PATCH;
+	}
+	if (in->db_unchecked || in->tempdir_unchecked) {
+		return NSSCACHE_WHY_NOT_CHECKED;
+	}
+	return NSSCACHE_WHY_MKDTEMP_UNKNOWN;
+}
+
+void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
+{
+	const nsscache_version *v = in->softokn != NULL ? in->softokn : in->nss;
+	nsscache_tri db = NSSCACHE_NO, tmp = NSSCACHE_NO, table_db, table_tmp, mkdtemp_build, cond, have_tmp;
+	int priv = in->softokn_private;
+
+	memset(out, 0, sizeof(*out));
+	out->var = in->var;
+	/* softokn >= 3.23 reads the variable with PR_GetEnvSecure (secure_getenv):
+	 * in a secure-execution process it sees no variable at all */
+	if (in->secure_exec && v != NULL && nsscache_version_at_least(v, 3, 23, 0)
+		&& in->var != NSSCACHE_VAR_UNSET && in->var != NSSCACHE_VAR_UNKNOWN) {
+		out->var = NSSCACHE_VAR_UNSET;
+		out->secure_ignored = 1;
+	}
+	out->profile = nsscache_profile_for(v, in->distro);
+	out->dentries_freed = NSSCACHE_NO;
+	predict_effect(in, out);
 
 	/* ---- probe */
-	if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS) {
+	if (in->curl == NSSCACHE_CURL_ABSENT || in->curl == NSSCACHE_CURL_OTHER_TLS || !in->db_dir) {
 		out->probe = NSSCACHE_PROBE_NONE;
 		out->probe_db_dir = out->probe_temp_dir = NSSCACHE_NO;
-		snprintf(out->reason, sizeof(out->reason), "%s, so libcurl opens no NSS database and nothing probes",
-				 in->curl == NSSCACHE_CURL_ABSENT ? "No libcurl is loaded in this process" : "This process's libcurl does not use NSS");
-		return;
-	}
-	if (!in->db_dir) {
-		out->probe = NSSCACHE_PROBE_NONE;
-		out->probe_db_dir = out->probe_temp_dir = NSSCACHE_NO;
-		snprintf(out->reason, sizeof(out->reason), "libcurl-NSS opens no certificate database here (SSL_DIR is not a directory and /etc/pki/nssdb is absent), so nothing probes");
+		out->why = in->curl == NSSCACHE_CURL_ABSENT ? NSSCACHE_WHY_NO_CURL
+			: in->curl == NSSCACHE_CURL_OTHER_TLS ? NSSCACHE_WHY_CURL_OTHER_TLS : NSSCACHE_WHY_NO_DB;
 		return;
 	}
 
-	if (in->var == NSSCACHE_VAR_UNKNOWN) {
+	if (out->var == NSSCACHE_VAR_UNKNOWN) {
 		nsscache_tri d2, t2;
 		cells(out->profile, priv, NSSCACHE_VAR_UNSET, in->db_fs, &db, &tmp);
 		cells(out->profile, priv, NSSCACHE_VAR_YES, in->db_fs, &d2, &t2);
@@ -290,7 +227,11 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
 		cells(out->profile, priv, NSSCACHE_VAR_MEASURE, in->db_fs, &d2, &t2);
 		db = merge(db, d2); tmp = merge(tmp, t2);
 	} else {
-		cells(out->profile, priv, in->var, in->db_fs, &db, &tmp);
+		cells(out->profile, priv, out->var, in->db_fs, &db, &tmp);
+	}
+	if (in->db_unchecked && out->profile == NSSCACHE_PROFILE_FSTYPE && out->var == NSSCACHE_VAR_UNSET) {
+		/* the DB's filesystem decides, and it was not looked at */
+		tmp = merge(tmp, NSSCACHE_YES);
 	}
 	table_db = db;
 	table_tmp = tmp;
@@ -303,12 +244,16 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
 	} else {
 		mkdtemp_build = NSSCACHE_NO;
 	}
-	if (!in->db_writable) {
+	if (in->db_unchecked) {
+		db = both(NSSCACHE_MAYBE, db);
+	} else if (!in->db_writable) {
 		cond = mkdtemp_build == NSSCACHE_YES ? NSSCACHE_NO : mkdtemp_build == NSSCACHE_MAYBE ? NSSCACHE_MAYBE : NSSCACHE_YES;
 		db = both(cond, db);
 	}
 	/* sdb_init measures the temp dir only after opening cert9.db read-only */
-	tmp = both(in->db_cert9 && in->tempdir_found ? NSSCACHE_YES : NSSCACHE_NO, tmp);
+	have_tmp = in->db_unchecked || in->tempdir_unchecked ? NSSCACHE_MAYBE
+		: in->db_cert9 && in->tempdir_found ? NSSCACHE_YES : NSSCACHE_NO;
+	tmp = both(have_tmp, tmp);
 	if (in->curl == NSSCACHE_CURL_UNKNOWN) {
 		db = both(NSSCACHE_MAYBE, db);
 		tmp = both(NSSCACHE_MAYBE, tmp);
@@ -318,71 +263,28 @@ void nsscache_predict(const nsscache_predict_in *in, nsscache_prediction *out)
 	out->dentries_freed = (db != NSSCACHE_NO || tmp != NSSCACHE_NO) ? mkdtemp_build : NSSCACHE_NO;
 
 	if (db == NSSCACHE_YES || tmp == NSSCACHE_YES) {
-		const char *after;
 		out->probe = NSSCACHE_PROBE_EXPECTED;
-		if (out->dentries_freed == NSSCACHE_YES) {
-			after = " (inside a temporary subdirectory it removes, so the negative dentries are freed)";
-		} else if (out->dentries_freed == NSSCACHE_MAYBE) {
-			after = " (whether the negative dentries are freed depends on how it was built)";
-		} else {
-			after = ", leaving a negative dentry per call";
-		}
-		snprintf(out->reason, sizeof(out->reason), "With %s, %s times thousands of access() calls on non-existent files in %s%s; NSS_SDB_USE_CACHE=yes before the first TLS use prevents it",
-				 vp, sv, tri_where(db == NSSCACHE_YES ? db : NSSCACHE_NO, tmp == NSSCACHE_YES ? tmp : NSSCACHE_NO), after);
-		return;
-	}
-	if (db == NSSCACHE_MAYBE || tmp == NSSCACHE_MAYBE) {
-		const char *why;
+		out->why = NSSCACHE_WHY_PROBES;
+	} else if (db == NSSCACHE_MAYBE || tmp == NSSCACHE_MAYBE) {
 		out->probe = NSSCACHE_PROBE_POSSIBLE;
-		if (in->curl == NSSCACHE_CURL_UNKNOWN) {
-			why = "it is not known whether libcurl uses NSS";
-		} else if (in->var == NSSCACHE_VAR_UNKNOWN) {
-			why = "the value NSS saw is not known";
-		} else if (out->profile == NSSCACHE_PROFILE_UNKNOWN) {
-			why = "this softokn version is outside the known behaviour table";
-		} else if (out->profile == NSSCACHE_PROFILE_RHEL6) {
-			why = "RHEL 6 stopped this probe in nss-softokn 3.14.3-12.el6, and major.minor cannot tell that build apart";
-		} else if (priv && in->var == NSSCACHE_VAR_UNSET) {
-			why = "a build outside the system library directories may carry a distribution patch (RHEL 7 probes when unset) that its version does not show";
-		} else {
-			why = "it depends on whether this build probes inside a temporary subdirectory, which fails in a read-only DB directory";
-		}
-		snprintf(out->reason, sizeof(out->reason), "With %s, %s may probe %s: %s%s",
-				 vp, sv, tri_where(db, tmp), why,
-				 in->var == NSSCACHE_VAR_YES || in->var == NSSCACHE_VAR_NO ? "" : "; set NSS_SDB_USE_CACHE=yes to be sure");
-		return;
-	}
-
-	out->probe = NSSCACHE_PROBE_NONE;
-	if (table_db == NSSCACHE_NO && table_tmp == NSSCACHE_NO) {
+		out->why = possible_why(in, out);
+	} else if (table_db == NSSCACHE_NO && table_tmp == NSSCACHE_NO) {
 		/* the table itself says no probe for this value */
-		if (in->var == NSSCACHE_VAR_YES || in->var == NSSCACHE_VAR_NO) {
-			snprintf(out->reason, sizeof(out->reason), "With %s, %s skips the probe", vp, sv);
-		} else if (out->profile == NSSCACHE_PROFILE_FSTYPE && in->db_fs == NSSCACHE_FS_NETWORK) {
-			snprintf(out->reason, sizeof(out->reason), "With %s, %s sees the database on a network filesystem (%s) and turns its cache on instead of probing",
-					 vp, sv, in->db_fs_name != NULL ? in->db_fs_name : "NFS/SMB/CIFS");
+		out->probe = NSSCACHE_PROBE_NONE;
+		if (out->var == NSSCACHE_VAR_YES || out->var == NSSCACHE_VAR_NO) {
+			out->why = NSSCACHE_WHY_SKIPS;
 		} else if (out->profile == NSSCACHE_PROFILE_FSTYPE) {
-			snprintf(out->reason, sizeof(out->reason), "With %s, %s probes only databases on FUSE, CODA or NCP, and this one is on %s",
-					 vp, sv, in->db_fs_name != NULL ? in->db_fs_name : "a local filesystem");
-		} else if (out->profile == NSSCACHE_PROFILE_UNSET_QUIET) {
-			snprintf(out->reason, sizeof(out->reason), "With %s, %s does not probe (Mozilla 1382736)", vp, sv);
+			out->why = in->db_fs == NSSCACHE_FS_NETWORK ? NSSCACHE_WHY_NETWORK_FS : NSSCACHE_WHY_LOCAL_FS;
 		} else {
-			snprintf(out->reason, sizeof(out->reason), "With %s, %s does not probe", vp, sv);
+			out->why = out->profile == NSSCACHE_PROFILE_UNSET_QUIET ? NSSCACHE_WHY_QUIET : NSSCACHE_WHY_NO_PROBE;
 		}
-		return;
-	}
-	/* the table says probe, this host prevents it */
-	{
-		const char *db_why = "", *tmp_why = "";
-		if (table_db != NSSCACHE_NO) {
-			db_why = "it cannot create its probe directory in the read-only DB directory";
-		}
-		if (table_tmp != NSSCACHE_NO) {
-			tmp_why = !in->db_cert9 ? "the DB directory has no readable cert9.db for NSS to open before its temp-dir probe"
-									: "sqlite finds no writable temp directory";
-		}
-		snprintf(out->reason, sizeof(out->reason), "With %s, %s would probe, but %s%s%s, so nothing probes",
-				 vp, sv, db_why, db_why[0] != '\0' && tmp_why[0] != '\0' ? " and " : "", tmp_why);
+	} else {
+		/* the table says probe, this host prevents it */
+		out->probe = NSSCACHE_PROBE_NONE;
+		out->why = NSSCACHE_WHY_HOST_PREVENTS;
+		out->db_blocked = table_db != NSSCACHE_NO;
+		out->tmp_blocked = table_tmp != NSSCACHE_NO;
+		out->tmp_blocked_no_cert9 = !in->db_cert9;
 	}
 }
 
@@ -415,12 +317,14 @@ void nsscache_predict_in_from(nsscache_predict_in *in, nsscache_version versions
 	}
 	if (db != NULL && db->source != NSSCACHE_DB_NONE) {
 		in->db_dir = 1;
+		in->db_unchecked = !db->checked;
 		in->db_cert9 = db->cert9;
 		in->db_writable = db->writable;
 		in->db_fs = db->fs.cls;
 		in->db_fs_name = db->fs.ok ? db->fs.name : NULL;
 	}
 	in->tempdir_found = tmp != NULL && tmp->found;
+	in->tempdir_unchecked = tmp != NULL && !tmp->checked;
 #if defined(__linux__)
 	/* PR_GetEnvSecure is secure_getenv: it hides the variable when AT_SECURE is set */
 	in->secure_exec = getauxval(AT_SECURE) != 0;

@@ -1,23 +1,9 @@
 /*
- * nsscache: gather the diagnostics (plain C, no Zend types).
+ * nsscache: gather the diagnostics (plain C, no Zend types, no English).
  */
 #include "diagnose.h"
 
 #include <string.h>
-
-const char *nsscache_db_source_name(nsscache_db_source s)
-{
-	switch (s) {
-		case NSSCACHE_DB_SSL_DIR: return "SSL_DIR";
-		case NSSCACHE_DB_DEFAULT: return "default";
-		default: return "none";
-	}
-}
-
-const char *nsscache_tri_name(nsscache_tri t)
-{
-	return t == NSSCACHE_YES ? "yes" : t == NSSCACHE_NO ? "no" : "unknown";
-}
 
 nsscache_timing nsscache_diag_timing(int nss_initialized, const nsscache_config *cfg,
 		const nsscache_record *rec, const char *current)
@@ -40,26 +26,11 @@ nsscache_timing nsscache_diag_timing(int nss_initialized, const nsscache_config 
 	return NSSCACHE_TIMING_UNKNOWN;
 }
 
-/* Remember an environment value; say whether it differs from last time. */
-static int remember(int *had, char *buf, size_t len, const char *now)
-{
-	int changed = (*had != (now != NULL)) || (now && strncmp(buf, now, len) != 0);
-
-	*had = now != NULL;
-	if (now) {
-		strncpy(buf, now, len - 1);
-		buf[len - 1] = '\0';
-	} else {
-		buf[0] = '\0';
-	}
-	return changed;
-}
-
 void nsscache_diag_refresh(nsscache_diag *d, const void *ext_curl_addr,
 		const nsscache_config *cfg, const nsscache_record *rec,
 		const nsscache_diag_env *env, const char *dentry_path)
 {
-	int initialized, paths_changed;
+	int initialized;
 
 	if (!d->detected) {
 		/* Which libraries: fixed once they are loaded (dl() aside). */
@@ -78,22 +49,12 @@ void nsscache_diag_refresh(nsscache_diag *d, const void *ext_curl_addr,
 	}
 	d->nss_initialized = initialized;
 
-	paths_changed = !d->paths_valid;
-	paths_changed |= remember(&d->had_ssl_dir, d->ssl_dir, sizeof(d->ssl_dir), env->ssl_dir);
-	paths_changed |= remember(&d->had_sqlite_tmpdir, d->sqlite_tmpdir, sizeof(d->sqlite_tmpdir), env->sqlite_tmpdir);
-	paths_changed |= remember(&d->had_tmpdir, d->tmpdir, sizeof(d->tmpdir), env->tmpdir);
-	if (paths_changed) {
-		/* Pass the real values: a value longer than our copy is judged as is. */
-		nsscache_detect_db(&d->db, env->ssl_dir, NULL);
-		nsscache_detect_tempdir(&d->tmp, env->sqlite_tmpdir, env->tmpdir);
-		d->paths_valid = 1;
-	}
+	/* Every call: a cert9.db created, a temp dir removed since the last call
+	 * must show (a few stat()s). Values longer than our copies are judged as is. */
+	nsscache_detect_db(&d->db, env->ssl_dir, NULL, env->gate);
+	nsscache_detect_tempdir(&d->tmp, env->sqlite_tmpdir, env->tmpdir, env->gate);
 
-	d->dentry_ok = nsscache_dentry_read(dentry_path, &d->dentry, d->dentry_error,
-		sizeof(d->dentry_error)) == 0;
-	if (d->dentry_ok) {
-		d->dentry_error[0] = '\0';
-	}
+	d->dentry_ok = nsscache_dentry_read(dentry_path, &d->dentry, &d->dentry_error) == 0;
 
 	d->timing = nsscache_diag_timing(initialized, cfg, rec, env->nss_sdb_use_cache);
 	nsscache_predict_in_from(&d->in, d->versions, &d->curl, &d->nss, &d->softokn, &d->distro,

@@ -1,9 +1,11 @@
 /*
- * nsscache: everything the diagnostics report, gathered in one place
- * (plain C, no Zend types). Detect once what cannot change in a process
- * (which libcurl, NSS, softokn, distribution), re-read what can (the
- * environment, the DB and temp dir they name, NSS initialisation, the
- * dentry counters), then predict. The Zend glue only formats the result.
+ * nsscache: the facts the diagnostics report, gathered in one place
+ * (plain C, no Zend types, no English: src/report.c words them).
+ *
+ * Detected once per process (they cannot change once loaded): which
+ * libcurl, NSS and softokn, and the distribution. Re-read on EVERY refresh:
+ * NSS initialisation, the database and temp directory (a few stat()/access()/
+ * statfs() calls, about 10 us), the dentry counters; then the prediction.
  */
 #ifndef NSSCACHE_DIAGNOSE_H
 #define NSSCACHE_DIAGNOSE_H
@@ -29,24 +31,22 @@ typedef struct {
 	nsscache_tempdir_info tmp;
 	int dentry_ok;
 	nsscache_dentry_state dentry;
-	char dentry_error[256];
+	nsscache_dentry_error dentry_error;
 	nsscache_timing timing;
 	nsscache_version versions[2];
 	nsscache_predict_in in;
 	nsscache_prediction prediction;
-
-	/* what db/tmp were computed from: recomputed only when these change */
-	int paths_valid;
-	int had_ssl_dir, had_sqlite_tmpdir, had_tmpdir;
-	char ssl_dir[PATH_MAX], sqlite_tmpdir[PATH_MAX], tmpdir[PATH_MAX];
 } nsscache_diag;
 
-/* The environment values the diagnostics depend on (NULL = unset). */
+/* The environment values the diagnostics depend on (NULL = unset), owned by
+ * the caller (a copy taken under its environment lock), and which paths the
+ * diagnostics may look at. */
 typedef struct {
 	const char *nss_sdb_use_cache;
 	const char *ssl_dir;
 	const char *sqlite_tmpdir;
 	const char *tmpdir;
+	const nsscache_path_gate *gate;     /* NULL: every path may be looked at */
 } nsscache_diag_env;
 
 /*
@@ -67,9 +67,5 @@ void nsscache_diag_refresh(nsscache_diag *d, const void *ext_curl_addr,
  */
 nsscache_timing nsscache_diag_timing(int nss_initialized, const nsscache_config *cfg,
 		const nsscache_record *rec, const char *current);
-
-/* JSON-free text helpers for MINFO / arrays. */
-const char *nsscache_db_source_name(nsscache_db_source s); /* "SSL_DIR", "default", "none" */
-const char *nsscache_tri_name(nsscache_tri t);            /* "yes", "no", "unknown" */
 
 #endif

@@ -4,7 +4,6 @@
 #include "env_policy.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -66,73 +65,41 @@ int nsscache_parse_override(const char *s, size_t len, nsscache_override *out)
 	return -1;
 }
 
-const char *nsscache_value_name(nsscache_value v)
+const char *nsscache_value_string(nsscache_value v)
 {
 	return v == NSSCACHE_VALUE_NO ? "no" : "yes";
 }
 
-const char *nsscache_override_name(nsscache_override o)
+nsscache_var nsscache_var_classify(const char *value)
 {
-	switch (o) {
-		case NSSCACHE_OVERRIDE_NEVER: return "never";
-		case NSSCACHE_OVERRIDE_ALWAYS: return "always";
-		default: return "probing";
-	}
-}
-
-const char *nsscache_action_name(nsscache_action a)
-{
-	switch (a) {
-		case NSSCACHE_ACTION_SET: return "set";
-		case NSSCACHE_ACTION_KEPT: return "kept";
-		case NSSCACHE_ACTION_REPLACED: return "replaced";
-		case NSSCACHE_ACTION_DISABLED: return "disabled";
-		case NSSCACHE_ACTION_FAILED: return "failed";
-		default: return "none";
-	}
-}
-
-const char *nsscache_phase_name(nsscache_phase p)
-{
-	switch (p) {
-		case NSSCACHE_PHASE_LOAD: return "load";
-		case NSSCACHE_PHASE_MINIT: return "minit";
-		case NSSCACHE_PHASE_RINIT: return "rinit";
-		default: return "none";
-	}
-}
-
-nsscache_env_class nsscache_env_classify(const char *current)
-{
-	if (!current) {
-		return NSSCACHE_ENV_UNSET;
+	if (value == NULL) {
+		return NSSCACHE_VAR_UNSET;
 	}
 	/* sdb.c compares with PORT_Strcasecmp: "YES" and "No" count too. */
-	if (strcasecmp(current, "yes") == 0 || strcasecmp(current, "no") == 0) {
-		return NSSCACHE_ENV_SKIPS_PROBE;
+	if (strcasecmp(value, "yes") == 0) {
+		return NSSCACHE_VAR_YES;
 	}
-	return NSSCACHE_ENV_PROBES;
+	return strcasecmp(value, "no") == 0 ? NSSCACHE_VAR_NO : NSSCACHE_VAR_MEASURE;
 }
 
 nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 {
-	nsscache_env_class cls = nsscache_env_classify(current);
+	nsscache_var cls = nsscache_var_classify(current);
 
 	if (!cfg->enabled) {
 		return NSSCACHE_ACTION_DISABLED;
 	}
-	if (cls == NSSCACHE_ENV_UNSET) {
+	if (cls == NSSCACHE_VAR_UNSET) {
 		return NSSCACHE_ACTION_SET;
 	}
 	switch (cfg->override) {
 		case NSSCACHE_OVERRIDE_NEVER:
 			return NSSCACHE_ACTION_KEPT;
 		case NSSCACHE_OVERRIDE_ALWAYS:
-			return strcasecmp(current, nsscache_value_name(cfg->value)) == 0
+			return strcasecmp(current, nsscache_value_string(cfg->value)) == 0
 				? NSSCACHE_ACTION_KEPT : NSSCACHE_ACTION_REPLACED;
 		default:
-			return cls == NSSCACHE_ENV_SKIPS_PROBE
-				? NSSCACHE_ACTION_KEPT : NSSCACHE_ACTION_REPLACED;
+			return nsscache_var_skips_probe(cls) ? NSSCACHE_ACTION_KEPT : NSSCACHE_ACTION_REPLACED;
 	}
 }
 
@@ -164,7 +131,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 {
 	const char *current = getenv(NSSCACHE_ENV_NAME);
 	nsscache_action action = nsscache_decide(cfg, current);
-	const char *want = nsscache_value_name(cfg->value);
+	const char *want = nsscache_value_string(cfg->value);
 
 	/* Nothing new to say: the value is still the one we left (or saw). */
 	if (rec->action != NSSCACHE_ACTION_NONE && rec->action != NSSCACHE_ACTION_FAILED
@@ -206,37 +173,4 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	}
 	rec->action = action;
 	return action;
-}
-
-void nsscache_describe(const nsscache_config *cfg, const nsscache_record *rec,
-		char *buf, size_t len)
-{
-	const char *phase = nsscache_phase_name(rec->phase);
-	const char *cut = rec->previous_truncated ? "..." : "";
-	const char *want = nsscache_value_name(cfg->value);
-
-	if (!buf || len == 0) {
-		return;
-	}
-	switch (rec->action) {
-		case NSSCACHE_ACTION_SET:
-			snprintf(buf, len, "set to \"%s\" at %s (was unset)", want, phase);
-			break;
-		case NSSCACHE_ACTION_REPLACED:
-			snprintf(buf, len, "replaced \"%s%s\" with \"%s\" at %s", rec->previous, cut, want, phase);
-			break;
-		case NSSCACHE_ACTION_KEPT:
-			snprintf(buf, len, "kept \"%s%s\" (found at %s, nsscache.override=%s)",
-				rec->previous, cut, phase, nsscache_override_name(cfg->override));
-			break;
-		case NSSCACHE_ACTION_DISABLED:
-			snprintf(buf, len, "none: nsscache.enabled=0");
-			break;
-		case NSSCACHE_ACTION_FAILED:
-			snprintf(buf, len, "setenv() failed at %s: %s", phase, strerror(rec->error));
-			break;
-		default:
-			snprintf(buf, len, "none yet");
-			break;
-	}
 }

@@ -26,11 +26,27 @@ typedef enum {
 	NSSCACHE_OVERRIDE_ALWAYS       /* enforce nsscache.value */
 } nsscache_override;
 
+/*
+ * The variable's class: THE vocabulary for NSS_SDB_USE_CACHE, used by the
+ * policy, the prediction, the notice and the report. How softokn reads it
+ * (lib/softoken/sdb.c: PORT_Strcasecmp against "yes" and "no"; everything
+ * else, "" included, means measure).
+ */
 typedef enum {
-	NSSCACHE_ENV_UNSET = 0,
-	NSSCACHE_ENV_SKIPS_PROBE, /* "yes" / "no", any case */
-	NSSCACHE_ENV_PROBES       /* set, but to something NSS treats as "measure" */
-} nsscache_env_class;
+	NSSCACHE_VAR_UNSET = 0,
+	NSSCACHE_VAR_YES,           /* "yes", any case: skips the probe, cache on */
+	NSSCACHE_VAR_NO,            /* "no", any case: skips the probe, cache off */
+	NSSCACHE_VAR_MEASURE,       /* set, to anything else ("auto", "1", ""): NSS probes */
+	NSSCACHE_VAR_UNKNOWN        /* the value NSS saw is not known (the prediction's input only) */
+} nsscache_var;
+
+nsscache_var nsscache_var_classify(const char *value); /* NULL: unset; never UNKNOWN */
+
+/* YES or NO: the values that make softokn skip its probe. */
+static inline int nsscache_var_skips_probe(nsscache_var v)
+{
+	return v == NSSCACHE_VAR_YES || v == NSSCACHE_VAR_NO;
+}
 
 typedef enum {
 	NSSCACHE_ACTION_NONE = 0, /* nothing has looked yet */
@@ -77,12 +93,8 @@ int nsscache_parse_bool(const char *s, size_t len, int *out);
 int nsscache_parse_value(const char *s, size_t len, nsscache_value *out);
 int nsscache_parse_override(const char *s, size_t len, nsscache_override *out);
 
-const char *nsscache_value_name(nsscache_value v);
-const char *nsscache_override_name(nsscache_override o);
-const char *nsscache_action_name(nsscache_action a);
-const char *nsscache_phase_name(nsscache_phase p);
-
-nsscache_env_class nsscache_env_classify(const char *current);
+/* The string nsscache writes into the environment for V: "yes" or "no". */
+const char *nsscache_value_string(nsscache_value v);
 
 /* The decision alone: what the policy does with CURRENT (NULL = unset). */
 nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current);
@@ -113,9 +125,5 @@ static inline int nsscache_unchanged(const nsscache_record *rec, const char *cur
 	}
 	return *a == *b;
 }
-
-/* One sentence for MINFO: e.g. 'replaced "1" with "yes" in rinit'. */
-void nsscache_describe(const nsscache_config *cfg, const nsscache_record *rec,
-		char *buf, size_t len);
 
 #endif

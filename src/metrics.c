@@ -178,57 +178,95 @@ static const char *const action_states[] = { "none", "set", "kept", "replaced", 
 static const char *const phase_states[] = { "none", "load", "minit", "rinit", NULL };
 static const char *const probe_states[] = { "none", "expected", "possible", NULL };
 
-const char *nsscache_metrics_variable_class(const char *value)
+const char *nsscache_metrics_variable_class(nsscache_var v)
 {
-	switch (nsscache_var_classify(value)) {
+	switch (v) {
 		case NSSCACHE_VAR_UNSET:
 			return "unset";
 		case NSSCACHE_VAR_YES:
 			return "yes";
 		case NSSCACHE_VAR_NO:
 			return "no";
-		default:
+		case NSSCACHE_VAR_MEASURE:
 			return "probing";
+		default:
+			return NULL;
 	}
 }
 
-void nsscache_metrics_facts_from(nsscache_metrics_facts *f, const char *version,
-		const nsscache_config *cfg, const nsscache_record *rec,
-		const nsscache_diag *d, const char *env_value)
+static const char *row_str(const nsscache_row *row)
 {
-	size_t n;
+	return row->type == NSSCACHE_RV_STRING ? row->v.s : NULL;
+}
+
+static long long row_int(const nsscache_row *row, int *ok)
+{
+	*ok = row->type == NSSCACHE_RV_INT;
+	return *ok ? row->v.i : 0;
+}
+
+void nsscache_metrics_facts_from_report(nsscache_metrics_facts *f, const nsscache_report *r,
+		unsigned long repairs)
+{
+	const char *ssl = NULL;
+	char name[128];
+	size_t i, n;
+	int ok, have_total = 0, have_unused = 0;
 
 	memset(f, 0, sizeof(*f));
-	f->version = version;
-	if (d->curl.found) {
-		const char *s = d->curl.ssl_version;
+	f->in_effect = -1;
+	f->variable = nsscache_metrics_variable_class(NSSCACHE_VAR_UNSET);
+	f->repairs = repairs;
+	for (i = 0; i < r->n; i++) {
+		const nsscache_row *row = &r->rows[i];
 
-		/* "NSS/3.87.1" -> "NSS"; a multi-SSL build lists the active one first */
-		s += *s == '(';
-		n = strcspn(s, "/ )");
+		nsscache_row_name(row, name, sizeof(name));
+		if (strcmp(name, "version") == 0) {
+			f->version = row_str(row);
+		} else if (strcmp(name, "enabled") == 0) {
+			f->enabled = row->type == NSSCACHE_RV_BOOL && row->v.b;
+		} else if (strcmp(name, "env") == 0) {
+			f->variable = nsscache_metrics_variable_class(nsscache_var_classify(row_str(row)));
+		} else if (strcmp(name, "action") == 0) {
+			f->action = row_str(row);
+		} else if (strcmp(name, "phase") == 0) {
+			f->phase = row_str(row);
+		} else if (strcmp(name, "libcurl.version") == 0) {
+			f->libcurl = row_str(row);
+		} else if (strcmp(name, "libcurl.ssl_version") == 0) {
+			ssl = row_str(row);
+		} else if (strcmp(name, "nss.version") == 0) {
+			f->nss = row_str(row);
+		} else if (strcmp(name, "softokn.version") == 0) {
+			f->softokn = row_str(row);
+		} else if (strcmp(name, "distro.family") == 0) {
+			f->distro_family = row_str(row);
+		} else if (strcmp(name, "in_effect") == 0) {
+			f->in_effect = row->type != NSSCACHE_RV_TRI || row->v.t == NSSCACHE_MAYBE ? -1
+				: row->v.t == NSSCACHE_YES;
+		} else if (strcmp(name, "probe") == 0) {
+			f->probe = row_str(row);
+		} else if (strcmp(name, "dentry.nr_dentry") == 0) {
+			f->nr_dentry = row_int(row, &have_total);
+		} else if (strcmp(name, "dentry.nr_unused") == 0) {
+			f->nr_unused = row_int(row, &have_unused);
+		} else if (strcmp(name, "dentry.nr_negative") == 0) {
+			f->nr_negative = row_int(row, &ok);
+			f->has_nr_negative = ok;
+		}
+	}
+	f->dentry_ok = have_total && have_unused;
+	if (ssl) {
+		/* "NSS/3.87.1" -> "NSS"; a multi-SSL build names the active one first */
+		ssl += *ssl == '(';
+		n = strcspn(ssl, "/ )");
 		if (n >= sizeof(f->backend_buf)) {
 			n = sizeof(f->backend_buf) - 1;
 		}
-		memcpy(f->backend_buf, s, n);
+		memcpy(f->backend_buf, ssl, n);
 		f->backend_buf[n] = '\0';
-		f->libcurl = d->curl.version;
 		f->tls_backend = f->backend_buf;
 	}
-	f->nss = d->nss.found ? d->nss.version : NULL;
-	f->softokn = d->softokn.found ? d->softokn.version : NULL;
-	f->distro_family = nsscache_distro_family_name(d->distro.family);
-	f->enabled = cfg->enabled;
-	f->variable = nsscache_metrics_variable_class(env_value);
-	f->action = nsscache_action_name(rec->action);
-	f->phase = nsscache_phase_name(rec->phase);
-	f->in_effect = d->prediction.in_effect == NSSCACHE_MAYBE ? -1 : d->prediction.in_effect == NSSCACHE_YES;
-	f->probe = nsscache_probe_name(d->prediction.probe);
-	f->repairs = rec->repairs;
-	f->dentry_ok = d->dentry_ok;
-	f->nr_dentry = d->dentry.nr_dentry;
-	f->nr_unused = d->dentry.nr_unused;
-	f->nr_negative = d->dentry.nr_negative;
-	f->has_nr_negative = d->dentry.has_nr_negative;
 }
 
 int nsscache_metrics_render(const nsscache_metrics_facts *f, nsscache_mbuf *b)

@@ -12,7 +12,8 @@
 
 #include <stddef.h>
 
-#include "diagnose.h"
+#include "env_policy.h"
+#include "report.h"
 
 /* Longest label value copied from the process (versions are far shorter):
  * a longer one is cut at a UTF-8 boundary and ends in "...". */
@@ -56,17 +57,19 @@ typedef struct {
 	char backend_buf[64];       /* storage for tls_backend */
 } nsscache_metrics_facts;
 
-/* The variable's class now, in the metrics' words (NULL: unset). */
-const char *nsscache_metrics_variable_class(const char *value);
+/* The variable's class (env_policy's nsscache_var) as the state-set's
+ * member: "unset", "yes", "no", or "probing" for MEASURE. */
+const char *nsscache_metrics_variable_class(nsscache_var v);
 
 /*
- * Facts from what the diagnostics gathered (D, after nsscache_diag_refresh),
- * the configuration and the policy record; ENV_VALUE is NSS_SDB_USE_CACHE
- * now. F points into D's and REC's strings: render before they change.
+ * Facts from the report's rows (nsscache_report_rows), found by their
+ * machine names (nsscache_row_name): version, enabled, env, action, phase,
+ * libcurl.version, libcurl.ssl_version, nss.version, softokn.version,
+ * distro.family, in_effect, probe, dentry.*. REPAIRS is the policy
+ * record's counter, which no other view shows. F points into R's arena.
  */
-void nsscache_metrics_facts_from(nsscache_metrics_facts *f, const char *version,
-		const nsscache_config *cfg, const nsscache_record *rec,
-		const nsscache_diag *d, const char *env_value);
+void nsscache_metrics_facts_from_report(nsscache_metrics_facts *f, const nsscache_report *r,
+		unsigned long repairs);
 
 /* Appends the whole exposition to OUT. Returns 0, or -1 when OUT->failed. */
 int nsscache_metrics_render(const nsscache_metrics_facts *f, nsscache_mbuf *out);

@@ -360,23 +360,27 @@ static void test_validator_can_fail(void **state)
 static void test_variable_class(void **state)
 {
 	(void) state;
-	assert_string_equal(nsscache_metrics_variable_class(NULL), "unset");
-	assert_string_equal(nsscache_metrics_variable_class("yes"), "yes");
-	assert_string_equal(nsscache_metrics_variable_class("YES"), "yes");
-	assert_string_equal(nsscache_metrics_variable_class("No"), "no");
-	assert_string_equal(nsscache_metrics_variable_class("1"), "probing");
-	assert_string_equal(nsscache_metrics_variable_class(""), "probing");
-	assert_string_equal(nsscache_metrics_variable_class("auto"), "probing");
+	assert_string_equal(nsscache_metrics_variable_class(nsscache_var_classify(NULL)), "unset");
+	assert_string_equal(nsscache_metrics_variable_class(nsscache_var_classify("YES")), "yes");
+	assert_string_equal(nsscache_metrics_variable_class(nsscache_var_classify("No")), "no");
+	assert_string_equal(nsscache_metrics_variable_class(nsscache_var_classify("1")), "probing");
+	assert_string_equal(nsscache_metrics_variable_class(nsscache_var_classify("")), "probing");
+	assert_string_equal(nsscache_metrics_variable_class(nsscache_var_classify("auto")), "probing");
+	assert_null(nsscache_metrics_variable_class(NSSCACHE_VAR_UNKNOWN));
 }
 
-static void test_facts_from_diag(void **state)
+/* The metrics are a walk over the report's rows, by machine name. */
+static void test_facts_from_report(void **state)
 {
-	(void) state;
 	static nsscache_diag d;
+	static nsscache_report r;
 	nsscache_config cfg = NSSCACHE_CONFIG_DEFAULT;
 	nsscache_record rec;
+	nsscache_report_facts facts;
 	nsscache_metrics_facts f;
+	char *t;
 
+	(void) state;
 	memset(&d, 0, sizeof(d));
 	memset(&rec, 0, sizeof(rec));
 	d.curl.found = 1;
@@ -384,10 +388,23 @@ static void test_facts_from_diag(void **state)
 	strcpy(d.curl.ssl_version, "NSS/3.87.1");
 	d.prediction.in_effect = NSSCACHE_MAYBE;
 	d.prediction.probe = NSSCACHE_PROBE_EXPECTED;
+	d.dentry_ok = 1;
+	d.dentry.fields = 6;
+	d.dentry.nr_dentry = 500;
+	d.dentry.nr_unused = 400;
+	d.dentry.nr_negative = 300;
+	d.dentry.has_nr_negative = 1;
 	rec.action = NSSCACHE_ACTION_SET;
 	rec.phase = NSSCACHE_PHASE_LOAD;
-	rec.repairs = 3;
-	nsscache_metrics_facts_from(&f, "0.1.0", &cfg, &rec, &d, "1");
+	facts.version = "0.1.0";
+	facts.cfg = &cfg;
+	facts.rec = &rec;
+	facts.env = "1";
+	facts.diag = &d;
+	nsscache_report_rows(&r, &facts);
+	nsscache_metrics_facts_from_report(&f, &r, 3);
+	assert_string_equal(f.version, "0.1.0");
+	assert_int_equal(f.enabled, 1);
 	assert_string_equal(f.tls_backend, "NSS");
 	assert_string_equal(f.libcurl, "7.88.1");
 	assert_null(f.nss);
@@ -399,18 +416,35 @@ static void test_facts_from_diag(void **state)
 	assert_int_equal(f.in_effect, -1);
 	assert_string_equal(f.probe, "expected");
 	assert_int_equal(f.repairs, 3);
+	assert_int_equal(f.dentry_ok, 1);
+	assert_int_equal(f.nr_negative, 300);
+	assert_int_equal(f.has_nr_negative, 1);
+	t = render(&f);
+	assert_true(validate(t) > 0);
+	assert_true(has_line(t, "nsscache_dentries_negative 300"));
+	assert_null(strstr(t, "nsscache_in_effect"));
+	free(t);
 
 	strcpy(d.curl.ssl_version, "(OpenSSL/3.0.11) NSS/3.87");
 	d.prediction.in_effect = NSSCACHE_NO;
-	nsscache_metrics_facts_from(&f, "0.1.0", &cfg, &rec, &d, NULL);
+	d.dentry.has_nr_negative = 0;
+	cfg.enabled = 0;
+	facts.env = NULL;
+	nsscache_report_rows(&r, &facts);
+	nsscache_metrics_facts_from_report(&f, &r, 0);
 	assert_string_equal(f.tls_backend, "OpenSSL");
 	assert_string_equal(f.variable, "unset");
 	assert_int_equal(f.in_effect, 0);
+	assert_int_equal(f.enabled, 0);
+	assert_int_equal(f.has_nr_negative, 0);
 
 	d.curl.found = 0;
-	nsscache_metrics_facts_from(&f, "0.1.0", &cfg, &rec, &d, NULL);
+	d.dentry_ok = 0;
+	nsscache_report_rows(&r, &facts);
+	nsscache_metrics_facts_from_report(&f, &r, 0);
 	assert_null(f.tls_backend);
 	assert_null(f.libcurl);
+	assert_int_equal(f.dentry_ok, 0);
 }
 
 /* Counted where the policy already acts: set and replace, not keep or the
@@ -451,7 +485,7 @@ int main(void)
 		cmocka_unit_test(test_hostile_label_values),
 		cmocka_unit_test(test_validator_can_fail),
 		cmocka_unit_test(test_variable_class),
-		cmocka_unit_test(test_facts_from_diag),
+		cmocka_unit_test(test_facts_from_report),
 		cmocka_unit_test(test_repairs_counter),
 	};
 	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
