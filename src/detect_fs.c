@@ -162,7 +162,6 @@ void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *
 
 	memset(out, 0, sizeof(*out));
 	out->fs.cls = NSSCACHE_FS_UNKNOWN;
-	out->checked = 1;
 	if (default_dir == NULL) {
 		default_dir = NSSCACHE_DB_DEFAULT_DIR; /* curl lib/vtls/nss.c: #define SSL_DIR "/etc/pki/nssdb" */
 	}
@@ -175,7 +174,7 @@ void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *
 		if (out->ssl_dir_len > 0 && out->ssl_dir_len < PATH_MAX && !nsscache_path_allowed(gate, ssl_dir)) {
 			/* libcurl would try it first: whatever it finds there is hidden from us too */
 			out->note = NSSCACHE_SSL_DIR_HIDDEN;
-			out->checked = 0;
+			out->hidden = 1;
 			out->source = NSSCACHE_DB_SSL_DIR;
 			nsscache_copy(out->path, sizeof(out->path), ssl_dir, out->ssl_dir_len);
 			return;
@@ -186,7 +185,7 @@ void nsscache_detect_db(nsscache_db_info *out, const char *ssl_dir, const char *
 		out->source = NSSCACHE_DB_SSL_DIR;
 		nsscache_copy(out->path, sizeof(out->path), ssl_dir, out->ssl_dir_len);
 	} else if (strlen(default_dir) < PATH_MAX && !nsscache_path_allowed(gate, default_dir)) {
-		out->checked = 0;
+		out->hidden = 1;
 		out->source = NSSCACHE_DB_DEFAULT;
 		nsscache_copy(out->path, sizeof(out->path), default_dir, strlen(default_dir));
 		return;
@@ -247,7 +246,6 @@ void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpd
 
 	memset(out, 0, sizeof(*out));
 	out->fs.cls = NSSCACHE_FS_UNKNOWN;
-	out->checked = 1;
 	cand[0] = sqlite_tmpdir;
 	cand[1] = tmpdir;
 	cand[2] = "/var/tmp";
@@ -264,7 +262,7 @@ void nsscache_detect_tempdir(nsscache_tempdir_info *out, const char *sqlite_tmpd
 		}
 		if (cand[i][0] != '\0' && strlen(cand[i]) < PATH_MAX && !nsscache_path_allowed(gate, cand[i])) {
 			/* sqlite would try it next: what it finds there is hidden from us */
-			out->checked = 0;
+			out->hidden = 1;
 			nsscache_copy(out->path, sizeof(out->path), cand[i], strlen(cand[i]));
 			nsscache_copy(out->source, sizeof(out->source), names[i], strlen(names[i]));
 			return;

@@ -62,7 +62,7 @@ typedef enum {
 
 typedef struct {
 	nsscache_db_source source;
-	int checked;               /* 0: open_basedir hides the directory; nothing below was looked at */
+	int hidden;                /* open_basedir hides the directory: nothing below was looked at */
 	char path[PATH_MAX];       /* directory libcurl passes as "sql:<path>"; "" if none */
 	int exists, is_dir;
 	int readable;              /* directory R_OK|X_OK */
@@ -103,7 +103,7 @@ typedef struct {
 
 typedef struct {
 	int found;
-	int checked;               /* 0: open_basedir hides the candidate sqlite would try next (path/source) */
+	int hidden;                /* open_basedir hides the candidate sqlite would try next (path/source) */
 	char path[PATH_MAX];
 	char source[16];           /* "SQLITE_TMPDIR", "TMPDIR", "/var/tmp", "/usr/tmp", "/tmp", "." */
 	nsscache_fs fs;

@@ -317,14 +317,14 @@ void nsscache_predict_in_from(nsscache_predict_in *in, nsscache_version versions
 	}
 	if (db != NULL && db->source != NSSCACHE_DB_NONE) {
 		in->db_dir = 1;
-		in->db_unchecked = !db->checked;
+		in->db_unchecked = db->hidden;
 		in->db_cert9 = db->cert9;
 		in->db_writable = db->writable;
 		in->db_fs = db->fs.cls;
 		in->db_fs_name = db->fs.ok ? db->fs.name : NULL;
 	}
 	in->tempdir_found = tmp != NULL && tmp->found;
-	in->tempdir_unchecked = tmp != NULL && !tmp->checked;
+	in->tempdir_unchecked = tmp != NULL && tmp->hidden;
 #if defined(__linux__)
 	/* PR_GetEnvSecure is secure_getenv: it hides the variable when AT_SECURE is set */
 	in->secure_exec = getauxval(AT_SECURE) != 0;

@@ -17,118 +17,29 @@ const char *nsscache_tri_name(nsscache_tri t)
 	return t == NSSCACHE_YES ? "yes" : t == NSSCACHE_NO ? "no" : "unknown";
 }
 
-const char *nsscache_action_name(nsscache_action a)
-{
-	switch (a) {
-		case NSSCACHE_ACTION_SET: return "set";
-		case NSSCACHE_ACTION_KEPT: return "kept";
-		case NSSCACHE_ACTION_REPLACED: return "replaced";
-		case NSSCACHE_ACTION_DISABLED: return "disabled";
-		case NSSCACHE_ACTION_FAILED: return "failed";
-		default: return "none";
+/* Names by enum value; every enum here counts from 0 without gaps. */
+#define NAMES(fn, type, fallback, ...) \
+	const char *fn(type v) \
+	{ \
+		static const char *const n[] = { __VA_ARGS__ }; \
+		return (size_t) v < sizeof(n) / sizeof(n[0]) ? n[(size_t) v] : (fallback); \
 	}
-}
 
-const char *nsscache_phase_name(nsscache_phase p)
-{
-	switch (p) {
-		case NSSCACHE_PHASE_LOAD: return "load";
-		case NSSCACHE_PHASE_MINIT: return "minit";
-		case NSSCACHE_PHASE_RINIT: return "rinit";
-		default: return "none";
-	}
-}
-
-const char *nsscache_override_name(nsscache_override o)
-{
-	switch (o) {
-		case NSSCACHE_OVERRIDE_NEVER: return "never";
-		case NSSCACHE_OVERRIDE_ALWAYS: return "always";
-		default: return "probing";
-	}
-}
-
-const char *nsscache_var_name(nsscache_var v)
-{
-	switch (v) {
-		case NSSCACHE_VAR_UNSET: return "unset";
-		case NSSCACHE_VAR_YES: return "yes";
-		case NSSCACHE_VAR_NO: return "no";
-		case NSSCACHE_VAR_MEASURE: return "measure";
-		default: return "unknown";
-	}
-}
-
-const char *nsscache_probe_name(nsscache_probe p)
-{
-	switch (p) {
-		case NSSCACHE_PROBE_NONE: return "none";
-		case NSSCACHE_PROBE_EXPECTED: return "expected";
-		default: return "possible";
-	}
-}
-
-const char *nsscache_profile_name(nsscache_profile p)
-{
-	switch (p) {
-		case NSSCACHE_PROFILE_ALWAYS_DB: return "3.12.3-3.15";
-		case NSSCACHE_PROFILE_RHEL6: return "rhel6";
-		case NSSCACHE_PROFILE_UNSET_PROBES: return "3.16-3.32";
-		case NSSCACHE_PROFILE_RHEL7: return "rhel7";
-		case NSSCACHE_PROFILE_UNSET_QUIET: return "3.33-3.37";
-		case NSSCACHE_PROFILE_FSTYPE: return ">=3.38";
-		default: return "unknown";
-	}
-}
-
-const char *nsscache_fs_class_name(nsscache_fs_class cls)
-{
-	switch (cls) {
-		case NSSCACHE_FS_LOCAL: return "local";
-		case NSSCACHE_FS_NETWORK: return "network";
-		case NSSCACHE_FS_MEASURE: return "measure";
-		default: return "unknown";
-	}
-}
-
-const char *nsscache_distro_family_name(nsscache_distro_family f)
-{
-	switch (f) {
-		case NSSCACHE_DISTRO_RHEL6: return "rhel6";
-		case NSSCACHE_DISTRO_RHEL7: return "rhel7";
-		default: return "other";
-	}
-}
-
-const char *nsscache_softokn_how_name(nsscache_softokn_how how)
-{
-	switch (how) {
-		case NSSCACHE_SOFTOKN_LOADED: return "loaded";
-		case NSSCACHE_SOFTOKN_BESIDE_NSS: return "beside libnss3";
-		case NSSCACHE_SOFTOKN_BESIDE_NSS_REAL: return "beside libnss3 (resolved symlink)";
-		case NSSCACHE_SOFTOKN_SEARCH_PATH: return "search path";
-		default: return "not found";
-	}
-}
-
-const char *nsscache_db_source_name(nsscache_db_source s)
-{
-	switch (s) {
-		case NSSCACHE_DB_SSL_DIR: return "SSL_DIR";
-		case NSSCACHE_DB_DEFAULT: return "default";
-		default: return "none";
-	}
-}
-
-static const char *curl_how_name(nsscache_curl_how how)
-{
-	switch (how) {
-		case NSSCACHE_CURL_HOW_EXT_CURL: return "ext/curl's dependency";
-		case NSSCACHE_CURL_HOW_ONLY: return "only libcurl loaded";
-		case NSSCACHE_CURL_HOW_FIRST: return "first of several";
-		default: return NULL;
-	}
-}
+NAMES(nsscache_action_name, nsscache_action, "none", "none", "set", "kept", "replaced", "disabled", "failed")
+NAMES(nsscache_phase_name, nsscache_phase, "none", "none", "load", "minit", "rinit")
+NAMES(nsscache_override_name, nsscache_override, "probing", "probing", "never", "always")
+NAMES(nsscache_var_name, nsscache_var, "unknown", "unset", "yes", "no", "measure", "unknown")
+NAMES(nsscache_probe_name, nsscache_probe, "possible", "none", "expected", "possible")
+NAMES(nsscache_profile_name, nsscache_profile, "unknown",
+	"unknown", "3.12.3-3.15", "rhel6", "3.16-3.32", "rhel7", "3.33-3.37", ">=3.38")
+NAMES(nsscache_fs_class_name, nsscache_fs_class, "unknown", "unknown", "local", "network", "measure")
+NAMES(nsscache_distro_family_name, nsscache_distro_family, "other", "other", "rhel6", "rhel7")
+NAMES(nsscache_softokn_how_name, nsscache_softokn_how, "not found",
+	"not found", "loaded", "beside libnss3", "beside libnss3 (resolved symlink)", "search path")
+NAMES(nsscache_db_source_name, nsscache_db_source, "none", "none", "SSL_DIR", "default")
+/* NONE has no name: the status array shows null */
+NAMES(nsscache_curl_how_name, nsscache_curl_how, NULL,
+	NULL, "ext/curl's dependency", "only libcurl loaded", "first of several")
 /* }}} */
 
 /* {{{ the policy's sentences */
@@ -210,7 +121,7 @@ static void lib_reason(nsscache_lib_why why, const char *detail, int count, char
 	}
 }
 
-static void curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len)
+void nsscache_report_curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len)
 {
 	if (c->why == NSSCACHE_LIB_NOT_LOADED) {
 		snprintf(buf, len, "ext/curl not loaded: no libcurl in this process");
@@ -219,7 +130,7 @@ static void curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len)
 	}
 }
 
-static void nss_reason(const nsscache_nss_info *n, char *buf, size_t len)
+void nsscache_report_nss_reason(const nsscache_nss_info *n, char *buf, size_t len)
 {
 	if (n->why == NSSCACHE_LIB_NOT_LOADED) {
 		snprintf(buf, len, "libnss3 not loaded in this process (libcurl does not use NSS)");
@@ -230,7 +141,7 @@ static void nss_reason(const nsscache_nss_info *n, char *buf, size_t len)
 	}
 }
 
-static void softokn_reason(const nsscache_softokn_info *s, char *buf, size_t len)
+void nsscache_report_softokn_reason(const nsscache_softokn_info *s, char *buf, size_t len)
 {
 	if (s->why == NSSCACHE_LIB_NO_SYMBOL) {
 		snprintf(buf, len, "libsoftokn3 has no C_GetFunctionList");
@@ -239,32 +150,30 @@ static void softokn_reason(const nsscache_softokn_info *s, char *buf, size_t len
 	}
 }
 
+/* By nsscache_ssl_dir_note; each takes SSL_DIR's start, then strerror (unused
+ * arguments are allowed, C99 7.19.6.1). */
+static const char *const db_notes[] = {
+	[NSSCACHE_SSL_DIR_EMPTY] = "SSL_DIR is set but empty; libcurl ignores it",
+	[NSSCACHE_SSL_DIR_NSS_PREFIX] = "SSL_DIR=%.120s has an NSS prefix, but libcurl adds \"sql:\" itself and stat()s the value as a plain path, so it ignores it",
+	[NSSCACHE_SSL_DIR_STAT_FAILED] = "SSL_DIR=%.120s cannot be used (%s); libcurl ignores it",
+	[NSSCACHE_SSL_DIR_NOT_DIR] = "SSL_DIR=%.120s is not a directory; libcurl ignores it",
+	[NSSCACHE_SSL_DIR_HIDDEN] = "SSL_DIR=%.120s is outside open_basedir, so nsscache did not look at it",
+};
+
 void nsscache_report_db_note(const nsscache_db_info *db, char *buf, size_t len)
 {
-	switch (db->note) {
-		case NSSCACHE_SSL_DIR_OK: buf[0] = '\0'; break;
-		case NSSCACHE_SSL_DIR_EMPTY: snprintf(buf, len, "SSL_DIR is set but empty; libcurl ignores it"); break;
-		case NSSCACHE_SSL_DIR_TOO_LONG:
-			snprintf(buf, len, "SSL_DIR is %zu bytes long, over PATH_MAX; libcurl cannot stat it and ignores it", db->ssl_dir_len);
-			break;
-		case NSSCACHE_SSL_DIR_NSS_PREFIX:
-			snprintf(buf, len, "SSL_DIR=%.120s has an NSS prefix, but libcurl adds \"sql:\" itself and stat()s the value as a plain path, so it ignores it", db->ssl_dir);
-			break;
-		case NSSCACHE_SSL_DIR_STAT_FAILED:
-			snprintf(buf, len, "SSL_DIR=%.120s cannot be used (%s); libcurl ignores it", db->ssl_dir, strerror(db->note_errno));
-			break;
-		case NSSCACHE_SSL_DIR_NOT_DIR:
-			snprintf(buf, len, "SSL_DIR=%.120s is not a directory; libcurl ignores it", db->ssl_dir);
-			break;
-		case NSSCACHE_SSL_DIR_HIDDEN:
-			snprintf(buf, len, "SSL_DIR=%.120s is outside open_basedir, so nsscache did not look at it", db->ssl_dir);
-			break;
+	if (db->note == NSSCACHE_SSL_DIR_TOO_LONG) {
+		snprintf(buf, len, "SSL_DIR is %zu bytes long, over PATH_MAX; libcurl cannot stat it and ignores it", db->ssl_dir_len);
+	} else if ((size_t) db->note < sizeof(db_notes) / sizeof(db_notes[0]) && db_notes[db->note] != NULL) {
+		snprintf(buf, len, db_notes[db->note], db->ssl_dir, strerror(db->note_errno));
+	} else {
+		buf[0] = '\0';
 	}
 }
 
 void nsscache_report_db_reason(const nsscache_db_info *db, char *buf, size_t len)
 {
-	if (!db->checked) {
+	if (db->hidden) {
 		snprintf(buf, len, "not checked: open_basedir hides sql:%.120s (%s) from this script, so nsscache did not look at it",
 			db->path, db->source == NSSCACHE_DB_SSL_DIR ? "from SSL_DIR" : "the default");
 	} else if (db->source == NSSCACHE_DB_NONE) {
@@ -320,7 +229,7 @@ void nsscache_report_tempdir_note(const nsscache_tempdir_info *t, char *buf, siz
 			used = append(buf, len, used, "%s=%.60s skipped by sqlite (%s)", tmp_names[i], k->value, why);
 		}
 	}
-	if (!t->checked) {
+	if (t->hidden) {
 		append(buf, len, used, "%s is outside open_basedir, so nsscache did not look at it", t->source);
 	} else if (t->relative) {
 		append(buf, len, used, "%s is relative, so it depends on the working directory at the first TLS use", t->source);
@@ -331,7 +240,7 @@ void nsscache_report_tempdir_note(const nsscache_tempdir_info *t, char *buf, siz
 
 void nsscache_report_tempdir_reason(const nsscache_tempdir_info *t, char *buf, size_t len)
 {
-	if (!t->checked) {
+	if (t->hidden) {
 		snprintf(buf, len, "not checked: open_basedir hides %.120s (%s) from this script, so nsscache did not look at it",
 			t->path, t->source);
 	} else if (!t->found) {
@@ -413,45 +322,76 @@ static void softokn_phrase(const nsscache_predict_in *in, const nsscache_predict
 		in->softokn == NULL ? " (assumed from NSS; softokn not found)" : "");
 }
 
-void nsscache_report_in_effect_reason(const nsscache_predict_in *in, const nsscache_prediction *p, char *buf, size_t len)
+/* A sentence and what fills its blanks, in order. */
+typedef enum { W_NONE, W_VP, W_VP_SV, W_VP_VER, W_VP_SV_FS } words_kind;
+typedef struct {
+	const char *fmt;
+	words_kind kind;
+	const char *fs_fallback;    /* W_VP_SV_FS: when the filesystem has no name */
+} words;
+
+static void say(const words *w, const nsscache_predict_in *in, const nsscache_prediction *p, char *buf, size_t len)
 {
 	const nsscache_version *v = in->softokn != NULL ? in->softokn : in->nss;
 	char vp[112], sv[128];
 
 	var_phrase(in, p, vp, sizeof(vp));
 	softokn_phrase(in, p, sv, sizeof(sv));
-	switch (p->effect_why) {
-		case NSSCACHE_EFFECT_VAR_NOT_YESNO:
-			snprintf(buf, len, "%s, so the cache setting is not in effect", vp);
+	switch (w->kind) {
+		case W_NONE: snprintf(buf, len, "%s", w->fmt); break;
+		case W_VP: snprintf(buf, len, w->fmt, vp); break;
+		case W_VP_SV: snprintf(buf, len, w->fmt, vp, sv); break;
+		case W_VP_VER: snprintf(buf, len, w->fmt, vp, v != NULL ? v->major : 0, v != NULL ? v->minor : 0); break;
+		case W_VP_SV_FS:
+			snprintf(buf, len, w->fmt, vp, sv, in->db_fs_name != NULL ? in->db_fs_name : w->fs_fallback);
 			break;
-		case NSSCACHE_EFFECT_VAR_UNKNOWN:
-			snprintf(buf, len, "the value NSS saw when it opened the database is not known");
-			break;
-		case NSSCACHE_EFFECT_SET_AFTER_OPEN:
-			snprintf(buf, len, "%s was set after NSS had opened the database, which NSS does once per process", vp);
-			break;
-		case NSSCACHE_EFFECT_TIMING_UNKNOWN:
-			snprintf(buf, len, "it is not known whether %s was set before NSS opened the database", vp);
-			break;
-		case NSSCACHE_EFFECT_PROFILE_UNKNOWN:
-			snprintf(buf, len, "%s, but %s: whether it honours the variable is unknown", vp, sv);
-			break;
-		case NSSCACHE_EFFECT_ALWAYS_DB:
-			snprintf(buf, len, "%s, but %s still probes the DB directory (fixed in 3.16, Mozilla 956082)", vp, sv);
-			break;
-		case NSSCACHE_EFFECT_RHEL6:
-			snprintf(buf, len, "%s; RHEL 6 nss-softokn honours it from 3.14.3-12.el6 (RH bz 1044666), which major.minor %d.%d cannot show",
-				vp, v != NULL ? v->major : 0, v != NULL ? v->minor : 0);
-			break;
-		case NSSCACHE_EFFECT_HONOURED:
-			snprintf(buf, len, "%s was set before NSS opened the database and %s honours it", vp, sv);
-			break;
-		case NSSCACHE_EFFECT_NO_CURL:
-			snprintf(buf, len, "no libcurl is loaded in this process, so NSS_SDB_USE_CACHE has nothing to act on here");
-			break;
-		case NSSCACHE_EFFECT_CURL_OTHER_TLS:
-			snprintf(buf, len, "this process's libcurl does not use NSS, so NSS_SDB_USE_CACHE has nothing to act on here");
-			break;
+	}
+}
+
+/* By nsscache_effect_why. */
+static const words effect_words[] = {
+	[NSSCACHE_EFFECT_VAR_NOT_YESNO] = { "%s, so the cache setting is not in effect", W_VP, NULL },
+	[NSSCACHE_EFFECT_VAR_UNKNOWN] = { "the value NSS saw when it opened the database is not known", W_NONE, NULL },
+	[NSSCACHE_EFFECT_SET_AFTER_OPEN] = { "%s was set after NSS had opened the database, which NSS does once per process",
+		W_VP, NULL },
+	[NSSCACHE_EFFECT_TIMING_UNKNOWN] = { "it is not known whether %s was set before NSS opened the database", W_VP, NULL },
+	[NSSCACHE_EFFECT_PROFILE_UNKNOWN] = { "%s, but %s: whether it honours the variable is unknown", W_VP_SV, NULL },
+	[NSSCACHE_EFFECT_ALWAYS_DB] = { "%s, but %s still probes the DB directory (fixed in 3.16, Mozilla 956082)",
+		W_VP_SV, NULL },
+	[NSSCACHE_EFFECT_RHEL6] = { "%s; RHEL 6 nss-softokn honours it from 3.14.3-12.el6 (RH bz 1044666), which major.minor %d.%d cannot show",
+		W_VP_VER, NULL },
+	[NSSCACHE_EFFECT_HONOURED] = { "%s was set before NSS opened the database and %s honours it", W_VP_SV, NULL },
+	[NSSCACHE_EFFECT_NO_CURL] = { "no libcurl is loaded in this process, so NSS_SDB_USE_CACHE has nothing to act on here",
+		W_NONE, NULL },
+	[NSSCACHE_EFFECT_CURL_OTHER_TLS] = { "this process's libcurl does not use NSS, so NSS_SDB_USE_CACHE has nothing to act on here",
+		W_NONE, NULL },
+};
+
+/* By nsscache_probe_why; the others (expected, possible, host prevents) are
+ * composed in nsscache_report_probe_reason. */
+static const words probe_words[] = {
+	[NSSCACHE_WHY_NO_CURL] = { "No libcurl is loaded in this process, so libcurl opens no NSS database and nothing probes",
+		W_NONE, NULL },
+	[NSSCACHE_WHY_CURL_OTHER_TLS] = { "This process's libcurl does not use NSS, so libcurl opens no NSS database and nothing probes",
+		W_NONE, NULL },
+	[NSSCACHE_WHY_NO_DB] = { "libcurl-NSS opens no certificate database here (SSL_DIR is not a directory and /etc/pki/nssdb is absent), so nothing probes",
+		W_NONE, NULL },
+	[NSSCACHE_WHY_SKIPS] = { "With %s, %s skips the probe", W_VP_SV, NULL },
+	[NSSCACHE_WHY_NETWORK_FS] = { "With %s, %s sees the database on a network filesystem (%s) and turns its cache on instead of probing",
+		W_VP_SV_FS, "NFS/SMB/CIFS" },
+	[NSSCACHE_WHY_LOCAL_FS] = { "With %s, %s probes only databases on FUSE, CODA or NCP, and this one is on %s",
+		W_VP_SV_FS, "a local filesystem" },
+	[NSSCACHE_WHY_QUIET] = { "With %s, %s does not probe (Mozilla 1382736)", W_VP_SV, NULL },
+	[NSSCACHE_WHY_NO_PROBE] = { "With %s, %s does not probe", W_VP_SV, NULL },
+	[NSSCACHE_WHY_HOST_PREVENTS] = { NULL, W_NONE, NULL },
+};
+
+void nsscache_report_in_effect_reason(const nsscache_predict_in *in, const nsscache_prediction *p, char *buf, size_t len)
+{
+	if ((size_t) p->effect_why < sizeof(effect_words) / sizeof(effect_words[0])) {
+		say(&effect_words[p->effect_why], in, p, buf, len);
+	} else {
+		snprintf(buf, len, "unknown");
 	}
 }
 
@@ -476,58 +416,31 @@ void nsscache_report_probe_reason(const nsscache_predict_in *in, const nsscache_
 {
 	char vp[112], sv[128];
 	const char *after, *db_why, *tmp_why;
-	int yesno = nsscache_var_skips_probe(p->var);
 
+	if ((size_t) p->why < sizeof(probe_words) / sizeof(probe_words[0]) && probe_words[p->why].fmt != NULL) {
+		say(&probe_words[p->why], in, p, buf, len);
+		return;
+	}
 	var_phrase(in, p, vp, sizeof(vp));
 	softokn_phrase(in, p, sv, sizeof(sv));
-	switch (p->why) {
-		case NSSCACHE_WHY_NO_CURL:
-			snprintf(buf, len, "No libcurl is loaded in this process, so libcurl opens no NSS database and nothing probes");
-			break;
-		case NSSCACHE_WHY_CURL_OTHER_TLS:
-			snprintf(buf, len, "This process's libcurl does not use NSS, so libcurl opens no NSS database and nothing probes");
-			break;
-		case NSSCACHE_WHY_NO_DB:
-			snprintf(buf, len, "libcurl-NSS opens no certificate database here (SSL_DIR is not a directory and /etc/pki/nssdb is absent), so nothing probes");
-			break;
-		case NSSCACHE_WHY_PROBES:
-			after = p->dentries_freed == NSSCACHE_YES
-				? " (inside a temporary subdirectory it removes, so the negative dentries are freed)"
-				: p->dentries_freed == NSSCACHE_MAYBE ? " (whether the negative dentries are freed depends on how it was built)"
-				: ", leaving a negative dentry per call";
-			snprintf(buf, len, "With %s, %s times thousands of access() calls on non-existent files in %s%s; NSS_SDB_USE_CACHE=yes before the first TLS use prevents it",
-				vp, sv, tri_where(p->probe_db_dir == NSSCACHE_YES ? NSSCACHE_YES : NSSCACHE_NO,
-					p->probe_temp_dir == NSSCACHE_YES ? NSSCACHE_YES : NSSCACHE_NO), after);
-			break;
-		case NSSCACHE_WHY_SKIPS:
-			snprintf(buf, len, "With %s, %s skips the probe", vp, sv);
-			break;
-		case NSSCACHE_WHY_NETWORK_FS:
-			snprintf(buf, len, "With %s, %s sees the database on a network filesystem (%s) and turns its cache on instead of probing",
-				vp, sv, in->db_fs_name != NULL ? in->db_fs_name : "NFS/SMB/CIFS");
-			break;
-		case NSSCACHE_WHY_LOCAL_FS:
-			snprintf(buf, len, "With %s, %s probes only databases on FUSE, CODA or NCP, and this one is on %s",
-				vp, sv, in->db_fs_name != NULL ? in->db_fs_name : "a local filesystem");
-			break;
-		case NSSCACHE_WHY_QUIET:
-			snprintf(buf, len, "With %s, %s does not probe (Mozilla 1382736)", vp, sv);
-			break;
-		case NSSCACHE_WHY_NO_PROBE:
-			snprintf(buf, len, "With %s, %s does not probe", vp, sv);
-			break;
-		case NSSCACHE_WHY_HOST_PREVENTS:
-			db_why = p->db_blocked ? "it cannot create its probe directory in the read-only DB directory" : "";
-			tmp_why = !p->tmp_blocked ? ""
-				: p->tmp_blocked_no_cert9 ? "the DB directory has no readable cert9.db for NSS to open before its temp-dir probe"
-				: "sqlite finds no writable temp directory";
-			snprintf(buf, len, "With %s, %s would probe, but %s%s%s, so nothing probes",
-				vp, sv, db_why, db_why[0] != '\0' && tmp_why[0] != '\0' ? " and " : "", tmp_why);
-			break;
-		default: /* possible */
-			snprintf(buf, len, "With %s, %s may probe %s: %s%s", vp, sv, tri_where(p->probe_db_dir, p->probe_temp_dir),
-				possible_why(p->why), yesno ? "" : "; set NSS_SDB_USE_CACHE=yes to be sure");
-			break;
+	if (p->why == NSSCACHE_WHY_PROBES) {
+		after = p->dentries_freed == NSSCACHE_YES
+			? " (inside a temporary subdirectory it removes, so the negative dentries are freed)"
+			: p->dentries_freed == NSSCACHE_MAYBE ? " (whether the negative dentries are freed depends on how it was built)"
+			: ", leaving a negative dentry per call";
+		snprintf(buf, len, "With %s, %s times thousands of access() calls on non-existent files in %s%s; NSS_SDB_USE_CACHE=yes before the first TLS use prevents it",
+			vp, sv, tri_where(p->probe_db_dir == NSSCACHE_YES ? NSSCACHE_YES : NSSCACHE_NO,
+				p->probe_temp_dir == NSSCACHE_YES ? NSSCACHE_YES : NSSCACHE_NO), after);
+	} else if (p->why == NSSCACHE_WHY_HOST_PREVENTS) {
+		db_why = p->db_blocked ? "it cannot create its probe directory in the read-only DB directory" : "";
+		tmp_why = !p->tmp_blocked ? ""
+			: p->tmp_blocked_no_cert9 ? "the DB directory has no readable cert9.db for NSS to open before its temp-dir probe"
+			: "sqlite finds no writable temp directory";
+		snprintf(buf, len, "With %s, %s would probe, but %s%s%s, so nothing probes",
+			vp, sv, db_why, db_why[0] != '\0' && tmp_why[0] != '\0' ? " and " : "", tmp_why);
+	} else { /* possible */
+		snprintf(buf, len, "With %s, %s may probe %s: %s%s", vp, sv, tri_where(p->probe_db_dir, p->probe_temp_dir),
+			possible_why(p->why), nsscache_var_skips_probe(p->var) ? "" : "; set NSS_SDB_USE_CACHE=yes to be sure");
 	}
 }
 /* }}} */
@@ -668,25 +581,25 @@ static void rows_libs(nsscache_report *r, const nsscache_diag *d)
 	const nsscache_softokn_info *s = &d->softokn;
 	char reason[320];
 
-	curl_reason(c, reason, sizeof(reason));
+	nsscache_report_curl_reason(c, reason, sizeof(reason));
 	info(add_str(r, "libcurl", "version", c->found ? c->version : NULL), "libcurl", c->found
 		? keepf(r, "%s, TLS backend %s", c->version, c->ssl_version[0] ? c->ssl_version : "(none)")
 		: keepf(r, "not found: %s", reason));
 	add_str(r, "libcurl", "ssl_version", c->found ? c->ssl_version : NULL);
 	add_bool_if(r, "libcurl", "nss", c->found, c->backend_nss);
 	add_str(r, "libcurl", "path", c->found ? c->path : NULL);
-	add_str(r, "libcurl", "how", c->found ? curl_how_name(c->how) : NULL);
+	add_str(r, "libcurl", "how", c->found ? nsscache_curl_how_name(c->how) : NULL);
 	add_str(r, "libcurl", "headers", nsscache_curl_headers_version());
 	add_str(r, "libcurl", "reason", reason);
 
-	nss_reason(n, reason, sizeof(reason));
+	nsscache_report_nss_reason(n, reason, sizeof(reason));
 	info(add_str(r, "nss", "version", n->found ? n->version : NULL), "NSS", n->found
 		? keepf(r, "%s (%s)", n->version, n->path) : keepf(r, "not loaded: %s", reason));
 	info(add_bool(r, "nss", "initialized", d->nss_initialized), "NSS initialized", NULL);
 	add_str(r, "nss", "path", n->found ? n->path : NULL);
 	add_str(r, "nss", "reason", reason);
 
-	softokn_reason(s, reason, sizeof(reason));
+	nsscache_report_softokn_reason(s, reason, sizeof(reason));
 	info(add_str(r, "softokn", "version", s->found ? s->version : NULL), "softokn", s->found
 		? keepf(r, "%s (%s, %s)", s->version, s->path, nsscache_softokn_how_name(s->how))
 		: keepf(r, "not found: %s", reason));
@@ -701,13 +614,13 @@ static void rows_dirs(nsscache_report *r, const nsscache_diag *d)
 {
 	const nsscache_db_info *db = &d->db;
 	const nsscache_tempdir_info *t = &d->tmp;
-	int shown = t->found || !t->checked;
+	int shown = t->found || t->hidden;
 	char reason[320], note[256];
 	const char *fs;
 
 	nsscache_report_db_reason(db, reason, sizeof(reason));
 	nsscache_report_db_note(db, note, sizeof(note));
-	fs = !db->checked ? "not checked: open_basedir" : db->fs.ok ? db->fs.name : "filesystem unknown";
+	fs = db->hidden ? "not checked: open_basedir" : db->fs.ok ? db->fs.name : "filesystem unknown";
 	info(add_str(r, "db", "path", db->path), "NSS database", db->source != NSSCACHE_DB_NONE
 		? keepf(r, "%s (%s, %s)", db->path, nsscache_db_source_name(db->source), fs)
 		: keepf(r, "none: %s", reason));
@@ -721,11 +634,11 @@ static void rows_dirs(nsscache_report *r, const nsscache_diag *d)
 	add_word(r, "db", "fs_class", nsscache_fs_class_name(db->fs.cls));
 	add_str(r, "db", "note", note);
 	add_str(r, "db", "reason", reason);
-	add_bool(r, "db", "checked", db->checked)->views = 0; /* for metrics; not in the documented array */
+	add_bool(r, "db", "checked", !db->hidden)->views = 0; /* for metrics; not in the documented array */
 
 	nsscache_report_tempdir_reason(t, reason, sizeof(reason));
 	nsscache_report_tempdir_note(t, note, sizeof(note));
-	fs = !t->checked ? "not checked: open_basedir" : t->fs.ok ? t->fs.name : "filesystem unknown";
+	fs = t->hidden ? "not checked: open_basedir" : t->fs.ok ? t->fs.name : "filesystem unknown";
 	info(add_str(r, "tempdir", "path", shown ? t->path : NULL), "Temp dir for the probe", shown
 		? keepf(r, "%s (%s, %s)", t->path, t->source, fs) : keepf(r, "none: %s", reason));
 	add_str(r, "tempdir", "source", shown ? t->source : NULL);
@@ -733,7 +646,7 @@ static void rows_dirs(nsscache_report *r, const nsscache_diag *d)
 	add_word(r, "tempdir", "fs_class", nsscache_fs_class_name(t->fs.cls));
 	add_str(r, "tempdir", "note", note);
 	add_str(r, "tempdir", "reason", reason);
-	add_bool(r, "tempdir", "checked", t->checked)->views = 0;
+	add_bool(r, "tempdir", "checked", !t->hidden)->views = 0;
 }
 
 static void rows_prediction(nsscache_report *r, const nsscache_diag *d)

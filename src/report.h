@@ -54,7 +54,8 @@ typedef struct {
 } nsscache_row;
 
 #define NSSCACHE_REPORT_ROWS  80
-#define NSSCACHE_REPORT_ARENA (6 * PATH_MAX + 8192)
+/* every path twice (status value, MINFO text), plus the sentences */
+#define NSSCACHE_REPORT_ARENA (10 * PATH_MAX + 8192)
 
 typedef struct {
 	size_t n;
@@ -102,6 +103,7 @@ const char *nsscache_fs_class_name(nsscache_fs_class cls); /* "local", "network"
 const char *nsscache_distro_family_name(nsscache_distro_family f); /* "rhel6", "rhel7", "other" */
 const char *nsscache_softokn_how_name(nsscache_softokn_how how);   /* "loaded", "beside libnss3", ... */
 const char *nsscache_db_source_name(nsscache_db_source s); /* "SSL_DIR", "default", "none" */
+const char *nsscache_curl_how_name(nsscache_curl_how how);  /* "ext/curl's dependency", ..., NULL for none */
 
 /* MINFO's "Action" row: e.g. 'replaced "1" with "yes" at rinit'. */
 void nsscache_describe(const nsscache_config *cfg, const nsscache_record *rec, char *buf, size_t len);
@@ -112,6 +114,9 @@ void nsscache_report_notice(const nsscache_config *cfg, const nsscache_record *r
 void nsscache_report_failure(const nsscache_record *rec, char *buf, size_t len);
 
 /* The detection's sentences (status "note"/"reason" fields, MINFO). */
+void nsscache_report_curl_reason(const nsscache_libcurl_info *c, char *buf, size_t len);
+void nsscache_report_nss_reason(const nsscache_nss_info *n, char *buf, size_t len);
+void nsscache_report_softokn_reason(const nsscache_softokn_info *s, char *buf, size_t len);
 void nsscache_report_db_note(const nsscache_db_info *db, char *buf, size_t len);
 void nsscache_report_db_reason(const nsscache_db_info *db, char *buf, size_t len);
 void nsscache_report_tempdir_note(const nsscache_tempdir_info *t, char *buf, size_t len);

@@ -29,7 +29,7 @@ putenv("SSL_DIR=$tmp");
 $db = nsscache_status()['db'];
 var_dump($db['exists'], $db['directory'], $db['readable'], $db['writable'], $db['cert9'], is_string($db['fs']));
 touch("$tmp/cert9.db");
-// The DB is examined again when SSL_DIR changes (not on every call).
+// The DB is examined again on every call (the SSL_DIR change is not what triggers it).
 putenv("SSL_DIR=$tmp/");
 nsscache_status();
 putenv("SSL_DIR=$tmp");

@@ -3,7 +3,8 @@
  *   dentry      nsscache_dentry_parse, nsscache_kernel_has_nr_negative
  *   os_release  nsscache_distro_parse_os_release / _redhat_release
  *   version     nsscache_version_parse / _cmp
- *   env         nsscache_var_classify, then nsscache_predict on fuzzed facts
+ *   env         nsscache_var_classify, then nsscache_predict on fuzzed facts and
+ *               the report's two sentences for the outcome
  * Each checks its own invariants and aborts on a violation. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "../../src/detect_distro.h"
 #include "../../src/detect_predict.h"
 #include "../../src/detect_version.h"
+#include "../../src/report.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
 
@@ -94,6 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	nsscache_predict_in in;
 	nsscache_prediction out;
 	nsscache_version sv, nv;
+	char reason[512], effect[384];
 	uint8_t f[8] = { 0 };
 	char *value;
 
@@ -119,12 +122,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.db_fs = (nsscache_fs_class) (f[6] % 4);
 	in.db_fs_name = (f[6] & 0x80) ? value : NULL;
 	in.secure_exec = f[7] & 1;
+	in.db_unchecked = (f[7] >> 1) & 1;
+	in.tempdir_unchecked = (f[7] >> 2) & 1;
 
 	nsscache_predict(&in, &out);
 	CHECK(out.probe == NSSCACHE_PROBE_NONE || out.probe == NSSCACHE_PROBE_EXPECTED || out.probe == NSSCACHE_PROBE_POSSIBLE);
-	CHECK(out.reason[0] != '\0' && out.in_effect_reason[0] != '\0');
-	terminated(out.reason, sizeof(out.reason));
-	terminated(out.in_effect_reason, sizeof(out.in_effect_reason));
+	/* the report words every outcome, within bounds */
+	nsscache_report_probe_reason(&in, &out, reason, sizeof(reason));
+	nsscache_report_in_effect_reason(&in, &out, effect, sizeof(effect));
+	CHECK(reason[0] != '\0' && effect[0] != '\0');
+	terminated(reason, sizeof(reason));
+	terminated(effect, sizeof(effect));
 	/* the table's invariants */
 	CHECK(!(out.probe == NSSCACHE_PROBE_EXPECTED) || out.probe_db_dir == NSSCACHE_YES || out.probe_temp_dir == NSSCACHE_YES);
 	CHECK(!(in.curl == NSSCACHE_CURL_OTHER_TLS || in.curl == NSSCACHE_CURL_ABSENT || !in.db_dir) || out.probe == NSSCACHE_PROBE_NONE);

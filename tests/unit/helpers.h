@@ -33,6 +33,11 @@
 		} \
 	} while (0)
 
+/* The sentence src/report.c words for a fact: FN(ARGS..., buf, len) into a
+ * scratch buffer (one at a time: the next WORDS overwrites it). */
+static char helper_words[1024] __attribute__((unused));
+#define WORDS(fn, ...) (fn(__VA_ARGS__, helper_words, sizeof(helper_words)), (const char *) helper_words)
+
 static inline void helper_write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");

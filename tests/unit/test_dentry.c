@@ -1,6 +1,7 @@
 /* /proc/sys/fs/dentry-state parser and reader. */
 #include "helpers.h"
 #include "../../src/detect_dentry.h"
+#include "../../src/report.h"
 
 typedef struct {
 	const char *label;
@@ -9,6 +10,21 @@ typedef struct {
 	int rc, fields, has_neg;
 	long long nr_dentry, nr_unused, nr_negative;
 } dentry_row;
+
+
+/* nsscache_dentry_read() with its error worded by src/report.c. */
+static int read_err(const char *path, nsscache_dentry_state *d, char *err, size_t len)
+{
+	nsscache_dentry_error e;
+	int rc = nsscache_dentry_read(path, d, &e);
+
+	if (rc != 0) {
+		nsscache_report_dentry_error(&e, path, err, len);
+	} else {
+		err[0] = '\0';
+	}
+	return rc;
+}
 
 static const dentry_row rows[] = {
 	/* Linux >= 5.0: "%ld\t%ld\t%ld\t%ld\t%ld\t%ld\n", field 5 is nr_negative */
@@ -87,7 +103,7 @@ static void test_read_real_proc(void **state)
 	if (access("/proc/sys/fs/dentry-state", R_OK) != 0) {
 		skip();
 	}
-	assert_int_equal(nsscache_dentry_read(NULL, &d, err, sizeof(err)), 0);
+	assert_int_equal(read_err(NULL, &d, err, sizeof(err)), 0);
 	assert_string_equal(err, "");
 	assert_true(d.fields >= 4);
 	assert_true(d.nr_dentry > 0);
@@ -102,29 +118,29 @@ static void test_read_file_and_errors(void **state)
 	helper_scratch(dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/dentry-state", dir);
 	helper_write_file(path, "10\t5\t45\t0\t3\t0\n");
-	assert_int_equal(nsscache_dentry_read(path, &d, err, sizeof(err)), 0);
+	assert_int_equal(read_err(path, &d, err, sizeof(err)), 0);
 	assert_int_equal(d.nr_dentry, 10);
 	assert_int_equal(d.nr_unused, 5);
 
 	helper_write_file(path, "not numbers\n");
-	assert_int_equal(nsscache_dentry_read(path, &d, err, sizeof(err)), -1);
+	assert_int_equal(read_err(path, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "cannot parse"));
 
 	helper_write_file(path, "");
-	assert_int_equal(nsscache_dentry_read(path, &d, err, sizeof(err)), -1);
+	assert_int_equal(read_err(path, &d, err, sizeof(err)), -1);
 
 	snprintf(path, sizeof(path), "%s/missing", dir);
-	assert_int_equal(nsscache_dentry_read(path, &d, err, sizeof(err)), -1);
+	assert_int_equal(read_err(path, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "cannot read"));
 	assert_non_null(strstr(err, "No such file"));
 	assert_int_equal(d.fields, 0);
 
 	/* a directory: open works, read fails with EISDIR */
-	assert_int_equal(nsscache_dentry_read(dir, &d, err, sizeof(err)), -1);
+	assert_int_equal(read_err(dir, &d, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "cannot read"));
 
 	/* tiny error buffer: truncated, still terminated */
-	assert_int_equal(nsscache_dentry_read(path, &d, err, 8), -1);
+	assert_int_equal(read_err(path, &d, err, 8), -1);
 	assert_int_equal(strlen(err), 7);
 	helper_rm_rf(dir);
 }
@@ -136,7 +152,7 @@ static int read_unreadable(void *arg)
 	nsscache_dentry_state d;
 	char err[256];
 	(void) arg;
-	if (nsscache_dentry_read(unreadable_path, &d, err, sizeof(err)) != -1) {
+	if (read_err(unreadable_path, &d, err, sizeof(err)) != -1) {
 		return 1;
 	}
 	return strstr(err, "Permission denied") != NULL ? 0 : 2;

@@ -1,6 +1,7 @@
 /* /etc/os-release and /etc/redhat-release: which softokn patches apply. */
 #include "helpers.h"
 #include "../../src/detect_distro.h"
+#include "../../src/report.h"
 
 typedef struct {
 	const char *label;

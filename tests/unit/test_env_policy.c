@@ -1,6 +1,7 @@
 /* The environment policy: INI parsing, classification, decisions, apply. */
 #include "helpers.h"
 #include "../../src/env_policy.h"
+#include "../../src/report.h"
 
 static const nsscache_config probing_yes = { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_PROBING };
 

@@ -2,6 +2,7 @@
  * statfs names, on real scratch directories. */
 #include "helpers.h"
 #include "../../src/detect_fs.h"
+#include "../../src/report.h"
 
 #include <limits.h>
 
@@ -10,6 +11,10 @@ typedef struct {
 	const char *name;           /* NULL: not in the table */
 	nsscache_fs_class cls;
 } fs_row;
+
+
+
+
 
 static const fs_row fs_rows[] = {
 	/* BACKGROUND ">= 3.38": NFS/SMB -> cache on, FUSE/CODA/NCP -> probe temp dir, else nothing */
@@ -110,25 +115,25 @@ static void test_db_ssl_dir_used(void **state)
 	(void) state;
 	make_layout(&l);
 
-	nsscache_detect_db(&db, l.db, l.missing);
+	nsscache_detect_db(&db, l.db, l.missing, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_SSL_DIR);
 	assert_string_equal(db.path, l.db);
 	assert_true(db.exists && db.is_dir && db.readable && db.writable && db.cert9);
 	assert_true(db.fs.ok);
-	assert_string_equal(db.ssl_dir_note, "");
-	assert_non_null(strstr(db.reason, "from SSL_DIR"));
+	assert_string_equal(WORDS(nsscache_report_db_note, &db), "");
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "from SSL_DIR"));
 
 	/* trailing slash: cert9.db still found */
 	snprintf(slash, sizeof(slash), "%s/", l.db);
-	nsscache_detect_db(&db, slash, l.missing);
+	nsscache_detect_db(&db, slash, l.missing, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_SSL_DIR);
 	assert_true(db.cert9);
 
 	/* a directory without cert9.db is still what curl passes to NSS */
-	nsscache_detect_db(&db, l.empty, l.def);
+	nsscache_detect_db(&db, l.empty, l.def, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_SSL_DIR);
 	assert_false(db.cert9);
-	assert_non_null(strstr(db.reason, "no readable cert9.db"));
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "no readable cert9.db"));
 	helper_rm_rf(l.root);
 }
 
@@ -139,20 +144,20 @@ static void test_db_default_and_none(void **state)
 	(void) state;
 	make_layout(&l);
 
-	nsscache_detect_db(&db, NULL, l.def);
+	nsscache_detect_db(&db, NULL, l.def, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_DEFAULT);
 	assert_string_equal(db.path, l.def);
 	assert_true(db.cert9);
-	assert_non_null(strstr(db.reason, "the default"));
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "the default"));
 
-	nsscache_detect_db(&db, NULL, l.missing);
+	nsscache_detect_db(&db, NULL, l.missing, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_NONE);
 	assert_string_equal(db.path, "");
 	assert_false(db.exists);
-	assert_non_null(strstr(db.reason, "SSL_DIR is unset"));
+	assert_non_null(strstr(WORDS(nsscache_report_db_reason, &db), "SSL_DIR is unset"));
 
 	/* the default itself is a file: not a directory, so none */
-	nsscache_detect_db(&db, NULL, l.file);
+	nsscache_detect_db(&db, NULL, l.file, NULL);
 	assert_int_equal(db.source, NSSCACHE_DB_NONE);
 	helper_rm_rf(l.root);
 }
@@ -195,17 +200,17 @@ static void test_db_bad_ssl_dir(void **state)
 		default: snprintf(val, sizeof(val), "dbm:%s", l.db); break;
 		}
 		/* curl drops a bad SSL_DIR and falls back to the default, then to none */
-		nsscache_detect_db(&db, val, l.def);
+		nsscache_detect_db(&db, val, l.def, NULL);
 		ROW_INT_EQ(i, bad_rows[i].label, db.source, NSSCACHE_DB_DEFAULT);
-		if (strstr(db.ssl_dir_note, bad_rows[i].note_has) == NULL) {
-			fail_msg("row %zu (%s): note \"%s\" lacks \"%s\"", i, bad_rows[i].label, db.ssl_dir_note, bad_rows[i].note_has);
+		if (strstr(WORDS(nsscache_report_db_note, &db), bad_rows[i].note_has) == NULL) {
+			fail_msg("row %zu (%s): note \"%s\" lacks \"%s\"", i, bad_rows[i].label, WORDS(nsscache_report_db_note, &db), bad_rows[i].note_has);
 		}
-		nsscache_detect_db(&db, val, l.missing);
+		nsscache_detect_db(&db, val, l.missing, NULL);
 		ROW_INT_EQ(i, bad_rows[i].label, db.source, NSSCACHE_DB_NONE);
-		if (strstr(db.reason, "SSL_DIR is not a usable directory") == NULL) {
-			fail_msg("row %zu (%s): reason \"%s\"", i, bad_rows[i].label, db.reason);
+		if (strstr(WORDS(nsscache_report_db_reason, &db), "SSL_DIR is not a usable directory") == NULL) {
+			fail_msg("row %zu (%s): reason \"%s\"", i, bad_rows[i].label, WORDS(nsscache_report_db_reason, &db));
 		}
-		ROW_INT_EQ(i, bad_rows[i].label, strlen(db.ssl_dir_note) < sizeof(db.ssl_dir_note), 1);
+		ROW_INT_EQ(i, bad_rows[i].label, strlen(WORDS(nsscache_report_db_note, &db)) < 256, 1);
 	}
 	helper_rm_rf(l.root);
 }
@@ -219,14 +224,14 @@ static void test_db_relative_and_symlink(void **state)
 	make_layout(&l);
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
 	assert_int_equal(chdir(l.root), 0);
-	nsscache_detect_db(&db, "db", l.missing);   /* curl stat()s relative to the cwd */
+	nsscache_detect_db(&db, "db", l.missing, NULL);   /* curl stat()s relative to the cwd */
 	assert_int_equal(db.source, NSSCACHE_DB_SSL_DIR);
 	assert_true(db.cert9);
 	assert_int_equal(chdir(cwd), 0);
 
 	snprintf(link, sizeof(link), "%s/link", l.root);
 	assert_int_equal(symlink(l.db, link), 0);
-	nsscache_detect_db(&db, link, l.missing);   /* stat() follows symlinks */
+	nsscache_detect_db(&db, link, l.missing, NULL);   /* stat() follows symlinks */
 	assert_int_equal(db.source, NSSCACHE_DB_SSL_DIR);
 	assert_true(db.cert9);
 	helper_rm_rf(l.root);
@@ -238,10 +243,10 @@ static int check_unreadable(void *arg)
 {
 	nsscache_db_info db;
 	(void) arg;
-	nsscache_detect_db(&db, perm_layout.db, perm_layout.missing);
+	nsscache_detect_db(&db, perm_layout.db, perm_layout.missing, NULL);
 	if (db.source != NSSCACHE_DB_SSL_DIR) return 1;   /* curl still picks it: stat works */
 	if (db.readable || db.writable || db.cert9) return 2;
-	if (strstr(db.reason, "cannot read") == NULL) return 3;
+	if (strstr(WORDS(nsscache_report_db_reason, &db), "cannot read") == NULL) return 3;
 	return 0;
 }
 
@@ -249,7 +254,7 @@ static int check_readonly(void *arg)
 {
 	nsscache_db_info db;
 	(void) arg;
-	nsscache_detect_db(&db, perm_layout.db, perm_layout.missing);
+	nsscache_detect_db(&db, perm_layout.db, perm_layout.missing, NULL);
 	if (db.source != NSSCACHE_DB_SSL_DIR) return 1;
 	if (!db.readable || db.writable || !db.cert9) return 2;
 	return 0;
@@ -283,46 +288,46 @@ static void test_tempdir(void **state)
 	(void) state;
 	make_layout(&l);
 
-	nsscache_detect_tempdir(&t, NULL, l.empty);
+	nsscache_detect_tempdir(&t, NULL, l.empty, NULL);
 	assert_true(t.found);
 	assert_string_equal(t.path, l.empty);
 	assert_string_equal(t.source, "TMPDIR");
-	assert_string_equal(t.note, "");
+	assert_string_equal(WORDS(nsscache_report_tempdir_note, &t), "");
 	assert_true(t.fs.ok);
 
 	/* SQLITE_TMPDIR comes first */
-	nsscache_detect_tempdir(&t, l.db, l.empty);
+	nsscache_detect_tempdir(&t, l.db, l.empty, NULL);
 	assert_string_equal(t.path, l.db);
 	assert_string_equal(t.source, "SQLITE_TMPDIR");
 
 	/* odd TMPDIR values are skipped, the next candidate wins, the note says why */
-	nsscache_detect_tempdir(&t, NULL, l.missing);
+	nsscache_detect_tempdir(&t, NULL, l.missing, NULL);
 	assert_true(t.found);
-	assert_non_null(strstr(t.note, "TMPDIR="));
-	assert_non_null(strstr(t.note, "No such file"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "TMPDIR="));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "No such file"));
 	if (var_tmp_usable()) {
 		assert_string_equal(t.source, "/var/tmp");
 	}
-	nsscache_detect_tempdir(&t, NULL, l.file);
-	assert_non_null(strstr(t.note, "not a directory"));
-	nsscache_detect_tempdir(&t, NULL, "");
-	assert_non_null(strstr(t.note, "empty"));
+	nsscache_detect_tempdir(&t, NULL, l.file, NULL);
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "not a directory"));
+	nsscache_detect_tempdir(&t, NULL, "", NULL);
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "empty"));
 	memset(longdir, 'a', sizeof(longdir) - 1);
 	longdir[0] = '/';
 	longdir[sizeof(longdir) - 1] = '\0';
-	nsscache_detect_tempdir(&t, longdir, longdir);
-	assert_non_null(strstr(t.note, "SQLITE_TMPDIR="));
-	assert_non_null(strstr(t.note, "longer than PATH_MAX"));
-	assert_true(strlen(t.note) < sizeof(t.note));
+	nsscache_detect_tempdir(&t, longdir, longdir, NULL);
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "SQLITE_TMPDIR="));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "longer than PATH_MAX"));
+	assert_true(strlen(WORDS(nsscache_report_tempdir_note, &t)) < 256);
 
 	/* relative: usable, but depends on the cwd */
 	assert_non_null(getcwd(cwd, sizeof(cwd)));
 	assert_int_equal(chdir(l.root), 0);
-	nsscache_detect_tempdir(&t, NULL, "empty");
+	nsscache_detect_tempdir(&t, NULL, "empty", NULL);
 	assert_int_equal(chdir(cwd), 0);
 	assert_true(t.found);
 	assert_string_equal(t.path, "empty");
-	assert_non_null(strstr(t.note, "relative"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "relative"));
 	helper_rm_rf(l.root);
 }
 
@@ -340,18 +345,18 @@ static void test_tempdir_long_for_sqlite(void **state)
 		snprintf(deep + n, sizeof(deep) - n, "/%s", "dddddddddddddddddddddddddddddddddddddddddddddddddd");
 		assert_int_equal(mkdir(deep, 0755), 0);
 	}
-	nsscache_detect_tempdir(&t, NULL, deep);
+	nsscache_detect_tempdir(&t, NULL, deep, NULL);
 	assert_true(t.found);
 	assert_string_equal(t.source, "TMPDIR");
-	assert_non_null(strstr(t.note, "too long for sqlite"));
+	assert_non_null(strstr(WORDS(nsscache_report_tempdir_note, &t), "too long for sqlite"));
 	helper_rm_rf(l.root);
 }
 
 static int check_tmp_readonly(void *arg)
 {
 	nsscache_tempdir_info t;
-	nsscache_detect_tempdir(&t, NULL, (const char *) arg);
-	if (strstr(t.note, "not writable") == NULL) return 1;
+	nsscache_detect_tempdir(&t, NULL, (const char *) arg, NULL);
+	if (strstr(WORDS(nsscache_report_tempdir_note, &t), "not writable") == NULL) return 1;
 	if (t.found && strcmp(t.source, "TMPDIR") == 0) return 2;
 	return 0;
 }

@@ -5,6 +5,7 @@
 #endif
 #include "helpers.h"
 #include "../../src/detect_libs.h"
+#include "../../src/report.h"
 #include "../../src/detect_version.h"
 
 #include <dlfcn.h>
@@ -22,6 +23,10 @@ typedef struct {
 	const char *base;
 	int n;
 } count_ctx;
+
+
+
+
 
 static int count_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -62,10 +67,10 @@ static void test_nothing_loaded(void **state)
 		skip();
 	}
 	assert_int_equal(nsscache_detect_libcurl(&c, NULL), 0);
-	assert_string_equal(c.reason, "ext/curl not loaded: no libcurl in this process");
+	assert_string_equal(WORDS(nsscache_report_curl_reason, &c), "ext/curl not loaded: no libcurl in this process");
 	assert_int_equal(c.candidates, 0);
 	assert_int_equal(nsscache_detect_nss(&n), 0);
-	assert_string_equal(n.reason, "libnss3 not loaded in this process (libcurl does not use NSS)");
+	assert_string_equal(WORDS(nsscache_report_nss_reason, &n), "libnss3 not loaded in this process (libcurl does not use NSS)");
 	/* detection never loads libnss3 */
 	assert_int_equal(mapped("libnss3.so"), 0);
 }
@@ -103,7 +108,7 @@ static void test_nss_and_softokn_beside(void **state)
 	assert_true(strncmp(n.version, "3.", 2) == 0);
 	assert_int_equal(n.initialized, 0);
 	assert_non_null(strstr(n.path, "libnss3.so"));
-	assert_string_equal(n.reason, "");
+	assert_string_equal(WORDS(nsscache_report_nss_reason, &n), "");
 
 	/* softokn from libnss3's directory (pk11load.c softoken_LoadDSO) */
 	assert_int_equal(nsscache_detect_softokn(&s, n.path), 1);
@@ -212,8 +217,8 @@ static void test_softokn_broken_fixtures(void **state)
 		assert_int_equal(system(cmd), 0);
 		ROW_INT_EQ(i, rows[i].fixture, nsscache_detect_softokn(&s, nss), rows[i].found);
 		ROW_INT_EQ(i, rows[i].fixture, s.how, NSSCACHE_SOFTOKN_BESIDE_NSS);
-		if (strstr(s.reason, rows[i].reason) == NULL) {
-			fail_msg("row %zu: reason \"%s\"", i, s.reason);
+		if (strstr(WORDS(nsscache_report_softokn_reason, &s), rows[i].reason) == NULL) {
+			fail_msg("row %zu: reason \"%s\"", i, WORDS(nsscache_report_softokn_reason, &s));
 		}
 		if (rows[i].found) {
 			assert_string_equal(s.version, "9.1");
@@ -255,7 +260,7 @@ static void test_libcurl_nss(void **state)
 	assert_int_equal(nsscache_detect_libcurl(&c, NULL), 1);
 	assert_true(c.backend_nss);
 	assert_int_equal(c.candidates, 1);
-	assert_string_equal(c.how, "only libcurl loaded");
+	assert_string_equal(nsscache_curl_how_name(c.how), "only libcurl loaded");
 	assert_non_null(strstr(c.path, "libcurl-nss.so.4"));
 	assert_true(c.version_num >= 0x071300);
 	/* curl >= 7.75: ssl_version is "NSS/" NSS_GetVersion() of the loaded libnss3 */
@@ -281,15 +286,15 @@ static void test_libcurl_two_loaded_ext_decides(void **state)
 
 	assert_int_equal(nsscache_detect_libcurl(&c, NULL), 1);
 	assert_int_equal(c.candidates, 2);
-	assert_string_equal(c.how, "first of several");
-	assert_non_null(strstr(c.reason, "2 libcurl objects"));
+	assert_string_equal(nsscache_curl_how_name(c.how), "first of several");
+	assert_non_null(strstr(WORDS(nsscache_report_curl_reason, &c), "2 libcurl objects"));
 
 	/* an address inside the NSS libcurl itself */
 	marker = dlsym(nss, "curl_easy_init");
 	assert_non_null(marker);
 	assert_int_equal(nsscache_detect_libcurl(&c, marker), 1);
 	assert_true(c.backend_nss);
-	assert_string_equal(c.how, "ext/curl's dependency");
+	assert_string_equal(nsscache_curl_how_name(c.how), "ext/curl's dependency");
 	marker = dlsym(openssl, "curl_easy_init");
 	assert_int_equal(nsscache_detect_libcurl(&c, marker), 1);
 	assert_false(c.backend_nss);
@@ -309,7 +314,7 @@ static void test_libcurl_two_loaded_ext_decides(void **state)
 		assert_int_equal(nsscache_detect_libcurl(&c, marker), 1);
 		assert_true(c.backend_nss);
 		assert_non_null(strstr(c.path, "libcurl-nss.so.4"));
-		assert_string_equal(c.how, "ext/curl's dependency");
+		assert_string_equal(nsscache_curl_how_name(c.how), "ext/curl's dependency");
 		dlclose(ext);
 	}
 	dlclose(nss);

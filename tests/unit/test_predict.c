@@ -3,6 +3,7 @@
  * or the NSS/curl source fact it encodes. */
 #include "helpers.h"
 #include "../../src/detect_predict.h"
+#include "../../src/report.h"
 
 #define Y NSSCACHE_YES
 #define N NSSCACHE_NO
@@ -16,6 +17,9 @@
 #define OTHER NSSCACHE_DISTRO_OTHER
 #define EL6 NSSCACHE_DISTRO_RHEL6
 #define EL7 NSSCACHE_DISTRO_RHEL7
+
+
+
 
 typedef struct {
 	const char *row;            /* what it encodes */
@@ -128,7 +132,7 @@ static void test_secure_exec(void **state)
 	nsscache_predict(&in, &out);
 	assert_int_equal(out.probe, NSSCACHE_PROBE_EXPECTED);   /* 3.28 unset probes */
 	assert_int_equal(out.in_effect, NSSCACHE_NO);
-	assert_non_null(strstr(out.reason, "secure_getenv"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "secure_getenv"));
 	/* 3.22 still used PR_GetEnv */
 	nsscache_version_set(&v, 3, 22);
 	nsscache_predict(&in, &out);
@@ -175,12 +179,15 @@ static void test_prediction_table(void **state)
 		ROW_INT_EQ(i, r->row, out.in_effect, r->in_effect);
 		ROW_INT_EQ(i, r->row, out.dentries_freed, r->freed);
 		/* one sentence each, never empty, never overflowing */
-		ROW_INT_EQ(i, r->row, out.reason[0] != '\0', 1);
-		ROW_INT_EQ(i, r->row, out.in_effect_reason[0] != '\0', 1);
-		ROW_INT_EQ(i, r->row, strlen(out.reason) < sizeof(out.reason) - 1, 1);
-		ROW_INT_EQ(i, r->row, strlen(out.in_effect_reason) < sizeof(out.in_effect_reason) - 1, 1);
+		ROW_INT_EQ(i, r->row, WORDS(nsscache_report_probe_reason, &in, &out)[0] != '\0', 1);
+		ROW_INT_EQ(i, r->row, WORDS(nsscache_report_in_effect_reason, &in, &out)[0] != '\0', 1);
+		ROW_INT_EQ(i, r->row, strlen(WORDS(nsscache_report_probe_reason, &in, &out)) < 512 - 1, 1);
+		ROW_INT_EQ(i, r->row, strlen(WORDS(nsscache_report_in_effect_reason, &in, &out)) < 384 - 1, 1);
 		if (getenv("NSSCACHE_UNIT_VERBOSE") != NULL) {
-			print_message("%-50s %-8s %s | %s\n", r->row, nsscache_probe_name(out.probe), out.reason, out.in_effect_reason);
+			char why[1024];
+			snprintf(why, sizeof(why), "%s", WORDS(nsscache_report_probe_reason, &in, &out));
+			print_message("%-50s %-8s %s | %s\n", r->row, nsscache_probe_name(out.probe), why,
+				WORDS(nsscache_report_in_effect_reason, &in, &out));
 		}
 	}
 }
@@ -260,7 +267,7 @@ static void test_nss_fallback(void **state)
 	nsscache_predict(&in, &out);
 	assert_int_equal(out.profile, NSSCACHE_PROFILE_FSTYPE);
 	assert_int_equal(out.probe, NSSCACHE_PROBE_NONE);
-	assert_non_null(strstr(out.reason, "assumed from NSS"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "assumed from NSS"));
 }
 
 /* mapping the detection structs onto the prediction's inputs */
@@ -348,21 +355,21 @@ static void test_reason_text(void **state)
 	in.db_dir = in.db_cert9 = in.db_writable = in.tempdir_found = 1;
 	in.db_fs = NSSCACHE_FS_LOCAL;
 	nsscache_predict(&in, &out);
-	assert_non_null(strstr(out.reason, "NSS_SDB_USE_CACHE=\"1\""));
-	assert_non_null(strstr(out.reason, "softokn 3.87"));
-	assert_non_null(strstr(out.reason, "NSS_SDB_USE_CACHE=yes before the first TLS use"));
-	assert_non_null(strstr(out.in_effect_reason, "not in effect"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "NSS_SDB_USE_CACHE=\"1\""));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "softokn 3.87"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "NSS_SDB_USE_CACHE=yes before the first TLS use"));
+	assert_non_null(strstr(WORDS(nsscache_report_in_effect_reason, &in, &out), "not in effect"));
 
 	in.var = NSSCACHE_VAR_UNSET;
 	in.var_value = NULL;
 	in.db_fs_name = "ext2/ext3/ext4";
 	nsscache_predict(&in, &out);
-	assert_non_null(strstr(out.reason, "FUSE"));
-	assert_non_null(strstr(out.reason, "ext2/ext3/ext4"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "FUSE"));
+	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "ext2/ext3/ext4"));
 
 	in.var = NSSCACHE_VAR_YES;
 	nsscache_predict(&in, &out);
-	assert_non_null(strstr(out.in_effect_reason, "honours it"));
+	assert_non_null(strstr(WORDS(nsscache_report_in_effect_reason, &in, &out), "honours it"));
 
 	/* a 300-byte value does not overflow the reason */
 	{
@@ -372,7 +379,7 @@ static void test_reason_text(void **state)
 		in.var = NSSCACHE_VAR_MEASURE;
 		in.var_value = big;
 		nsscache_predict(&in, &out);
-		assert_true(strlen(out.reason) < sizeof(out.reason));
+		assert_true(strlen(WORDS(nsscache_report_probe_reason, &in, &out)) < 512);
 	}
 }
 
