@@ -22,6 +22,9 @@ const FCGI_PARAMS = 4;
 const FCGI_STDIN = 5;
 const FCGI_STDOUT = 6;
 const FCGI_STDERR = 7;
+// a sample line of the text format: name, optional {labels} (values with only \\, \" and \n escapes), value
+const SAMPLE_RE = '/^([a-zA-Z_:][a-zA-Z0-9_:]*)'
+    . '(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\n]|\\\\[\\\\"n])*",?)*)\})? (\S+)$/u';
 
 function usage(string $why): void
 {
@@ -201,8 +204,7 @@ function parse_exposition(string $text): ?array
             $fam[$m[2]]['samples'] = $fam[$m[2]]['samples'] ?? [];
         } elseif ($line[0] === '#') {
             continue;
-        } elseif (preg_match('/^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{((?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\\\\n]|\\\\[\\\\"n])*",?)*)\})? (\S+)$/u',
-                $line, $m)) {
+        } elseif (preg_match(SAMPLE_RE, $line, $m)) {
             $fam[$m[1]]['samples'][] = [rtrim($m[2], ','), $m[3]];
         } else {
             return null;
@@ -335,7 +337,8 @@ function collect(array $o): string
             $why = 'not the Prometheus text format';
         }
         add($all, 'nsscache_pool_up', 'gauge',
-            "1 if the php-fpm pool answered nsscache-metrics.php over FastCGI in time.", ['pool' => $pool], $fam ? 1 : 0);
+            '1 if the php-fpm pool answered nsscache-metrics.php over FastCGI in time.',
+            ['pool' => $pool], $fam ? 1 : 0);
         if ($fam) {
             merge($all, $fam, ['sapi' => 'fpm', 'pool' => $pool]);
         } else {
@@ -346,11 +349,14 @@ function collect(array $o): string
     // the host's dentry counters (field 5: nr_negative, Linux >= 5.0)
     $ds = @file_get_contents('/proc/sys/fs/dentry-state');
     if ($ds !== false && preg_match('/^(\d+)\s+(-?\d+)\s+\d+\s+\d+\s+(\d+)/', $ds, $m)) {
-        add($all, 'nsscache_dentries', 'gauge', 'Dentries allocated by the kernel (nr_dentry, /proc/sys/fs/dentry-state).', [], $m[1]);
-        add($all, 'nsscache_dentries_unused', 'gauge', 'Unused dentries (nr_unused, /proc/sys/fs/dentry-state).', [], $m[2]);
+        add($all, 'nsscache_dentries', 'gauge',
+            'Dentries allocated by the kernel (nr_dentry, /proc/sys/fs/dentry-state).', [], $m[1]);
+        add($all, 'nsscache_dentries_unused', 'gauge',
+            'Unused dentries (nr_unused, /proc/sys/fs/dentry-state).', [], $m[2]);
         if (version_compare(php_uname('r'), '5.0', '>=') || $m[3] !== '0') {
             add($all, 'nsscache_dentries_negative', 'gauge',
-                'Negative dentries (nr_negative, /proc/sys/fs/dentry-state, Linux >= 5.0): what the probe leaks.', [], $m[3]);
+                'Negative dentries (nr_negative, /proc/sys/fs/dentry-state, Linux >= 5.0): what the probe leaks.',
+                [], $m[3]);
         }
     }
 
