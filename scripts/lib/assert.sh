@@ -5,13 +5,18 @@
 #   check_add P F S            adds counts made elsewhere (a run-tests or TAP report)
 #   check_add_line LINE [RC]   adds a sub-run's closing line; no line, or RC != 0 with 0 failed, is a failure
 #   check_summary              lists the failures, prints "N passed, N failed, N skipped" LAST; fails on a failure
-# CHECK_QUIET=1 prints FAIL lines only (for suites that print their own tables).
+#   check_reset                counts from zero (a suite run inside a runner's subshell)
+# CHECK_QUIET=1 prints nothing per test (for suites that print their own tables): check_summary lists the failures.
 # shellcheck shell=bash
-CHECK_PASSED=0 CHECK_FAILED=0 CHECK_SKIPPED=0 CHECK_FAILURES=()
+check_reset() { CHECK_PASSED=0 CHECK_FAILED=0 CHECK_SKIPPED=0 CHECK_FAILURES=(); }
+check_reset
 CHECK_LINE_RE='^([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$'
 
 check_pass() { CHECK_PASSED=$((CHECK_PASSED + 1)); [ "${CHECK_QUIET:-}" = 1 ] || printf 'PASS %s\n' "$1"; }
-check_fail() { CHECK_FAILED=$((CHECK_FAILED + 1)); CHECK_FAILURES+=("$1"); printf 'FAIL %s\n' "$1"; }
+check_fail() {
+    CHECK_FAILED=$((CHECK_FAILED + 1)) CHECK_FAILURES+=("$1")
+    [ "${CHECK_QUIET:-}" = 1 ] || printf 'FAIL %s\n' "$1"
+}
 
 check() {
     local name=$1; shift
@@ -24,7 +29,9 @@ check_eq() {
 
 check_skip() { CHECK_SKIPPED=$((CHECK_SKIPPED + ${2:-1})); printf 'SKIP %s\n' "$1"; }
 
-check_add() { CHECK_PASSED=$((CHECK_PASSED + $1)) CHECK_FAILED=$((CHECK_FAILED + $2)) CHECK_SKIPPED=$((CHECK_SKIPPED + $3)); }
+check_add() {
+    CHECK_PASSED=$((CHECK_PASSED + $1)) CHECK_FAILED=$((CHECK_FAILED + $2)) CHECK_SKIPPED=$((CHECK_SKIPPED + $3))
+}
 
 check_add_line() {
     local line=$1 rc=${2:-0}

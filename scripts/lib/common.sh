@@ -5,6 +5,8 @@
 # checkout so that a fresh clone on the same machine reuses it.
 # The variables set here are read by the scripts that source this file (SC2034).
 # shellcheck shell=bash disable=SC2034
+# The checkout this library belongs to.
+NSSCACHE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 : "${NSSCACHE_CACHE:=/var/cache/nsscache-dev}"
 export NSSCACHE_CACHE
 
@@ -27,7 +29,8 @@ nsscache_apt_install() {
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     nsscache_log "apt-get install ${missing[*]}"
-    if [ ! -f "$NSSCACHE_CACHE/.apt-updated" ] || [ -n "$(find "$NSSCACHE_CACHE/.apt-updated" -mmin +720 2>/dev/null)" ]; then
+    local stamp="$NSSCACHE_CACHE/.apt-updated"
+    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +720 2>/dev/null)" ]; then
         apt-get -o DPkg::Lock::Timeout=900 update -qq >&2 || return 1
         mkdir -p "$NSSCACHE_CACHE" && touch "$NSSCACHE_CACHE/.apt-updated"
     fi
@@ -63,7 +66,8 @@ nsscache_apt_opts() {
             awk 'BEGIN{RS="";ORS="\n\n"} !/\nSuites: *(\n|$)/' "$list.tmp" > "$list.tmp2"
             mv "$list.tmp2" "$list.tmp"
         fi
-        grep -q '^Types:' "$list.tmp" || nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
+        grep -q '^Types:' "$list.tmp" ||
+            nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
         mv "$list.tmp" "$list"
     fi
     [ -f "$state/status" ] || : > "$state/status"
@@ -96,7 +100,8 @@ nsscache_php_source() {
     *) return 1 ;;
     esac
     # no ':' or '~' in a path (LD_LIBRARY_PATH, make)
-    NSSCACHE_PHP_SRC="$NSSCACHE_CACHE/src/$NSSCACHE_PHP_PKG-$(printf '%s' "$NSSCACHE_PHP_DEBVER" | tr -c 'A-Za-z0-9.+_-' '_')"
+    NSSCACHE_PHP_SRC="$NSSCACHE_CACHE/src/$NSSCACHE_PHP_PKG-$(printf '%s' "$NSSCACHE_PHP_DEBVER" \
+        | tr -c 'A-Za-z0-9.+_-' '_')"
 }
 
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST,
@@ -112,4 +117,26 @@ nsscache_apt_source() {
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb-src)
     (cd "$dest" && apt-get "${opts[@]}" source --download-only -qq "$pkg=$version" >&2) || return 1
     touch "$dest/.done-$pkg-$version"
+}
+
+# Download binary package(s) of SUITE (no install) into DEST, once per name=version.
+nsscache_apt_download() {
+    local suite=$1 dest=$2; shift 2
+    local opts stamp
+    stamp="$dest/.done-$(printf '%s_' "$@" | tr '/:=' '___')"
+    [ -f "$stamp" ] && return 0
+    mkdir -p "$dest"
+    chown _apt "$dest" 2>/dev/null || true
+    nsscache_apt_update "$suite" deb || return 1
+    mapfile -t opts < <(nsscache_apt_opts "$suite" deb)
+    (cd "$dest" && apt-get "${opts[@]}" download -qq "$@" >&2) || return 1
+    touch "$stamp"
+}
+
+# Newest version of binary package PKG in SUITE's private state (empty if none).
+nsscache_apt_candidate() {
+    local suite=$1 pkg=$2 opts
+    nsscache_apt_update "$suite" deb >/dev/null 2>&1 || return 1
+    mapfile -t opts < <(nsscache_apt_opts "$suite" deb)
+    apt-cache "${opts[@]}" policy "$pkg" 2>/dev/null | awk '/Candidate:/ {print ($2=="(none)")?"":$2}'
 }

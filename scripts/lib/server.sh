@@ -9,7 +9,9 @@
 #                                 sock:PATH (a unix socket), tcp:PORT (listening on 127.0.0.1),
 #                                 cmd:SHELL-CMD (exits 0); on failure show its logs, stop it, return 1.
 #                                 SIG (TERM) stops it; -l names more logs to show (error_log...).
-#   srv_stop NAME                 SIG to the server, KILL to its session after SECS; idempotent
+#                                 Call it in the script's own shell (not in $(...)): it records the PID.
+#   srv_stop NAME                 SIG to the server; once it exits (or after SECS) KILL to what is left
+#                                 of its process group; idempotent
 #   srv_pid NAME                  its PID (SRV_PID[NAME])
 #   srv_fpm NAME DIR [ARG...] [-- POOL_LINE...]   a php-fpm pool on DIR/fpm.sock (below)
 #   srv_atexit CMD...             run CMD at exit, before the scratch dir is removed (unmounts)
@@ -22,8 +24,8 @@
 # Stop signals: php-fpm QUIT (graceful: workers exit normally), php -S INT (it dies on TERM
 # without running exit handlers), nginx QUIT, Apache WINCH or TERM; the rest TERM.
 # shellcheck shell=bash
-declare -A SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
-SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" "
+declare -gA SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
+SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=()
 
 srv_init() {
     SRV_DIR=$(mktemp -d -t nsscache-srv.XXXXXX)
@@ -32,12 +34,14 @@ srv_init() {
     trap 'exit 130' INT TERM
 }
 
+# Below the kernel's ephemeral range (outgoing connections take ports from it), unused by any socket.
 srv_port() {
-    local port i
+    local port i low _
+    read -r low _ < /proc/sys/net/ipv4/ip_local_port_range
     for i in $(seq 50); do
-        port=$(( 20000 + (RANDOM * 32768 + RANDOM + i) % 40000 ))
+        port=$(( 10000 + (RANDOM + i) % (low - 10000) ))
         [[ $SRV_PORTS == *" $port "* ]] && continue
-        ss -Hltn "sport = :$port" 2>/dev/null | grep -q . && continue
+        ss -Htan "sport = :$port" 2>/dev/null | grep -q . && continue
         SRV_PORTS+="$port "
         echo "$port"; return 0
     done

@@ -1,0 +1,140 @@
+# Building nsscache and the PHPs it is tested with (sourced; needs common.sh).
+#   nsscache_build                 modules/nsscache.so in the checkout, for $NSSCACHE_PHP_CONFIG (scripts/build)
+#   nsscache_build_copy PHP_CONFIG DIR [CFLAGS]   a copy of the sources in DIR, built for another PHP
+#   nsscache_build_php FLAVOUR     a PHP from Debian's source, cached; prints its prefix (ci/build-php)
+#   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
+# shellcheck shell=bash
+# -Wno-unused-parameter as php-src itself (Zend/Zend.m4): PHP_FUNCTION,
+# PHP_MINIT_FUNCTION... declare parameters that most bodies have no use for.
+NSSCACHE_WARN_FLAGS="-Wall -Wextra -Wno-unused-parameter"
+
+# Builds in the checkout; fails on any compiler warning (only our files are compiled here, so
+# any warning is ours, even one gcc places in a PHP header a macro of ours expanded).
+# Env: PHP_CONFIG (default $NSSCACHE_PHP_CONFIG), CFLAGS (default -O2 -g and the warning flags).
+nsscache_build() {
+    local php_config=${PHP_CONFIG:-$NSSCACHE_PHP_CONFIG} cflags=${CFLAGS:-"-O2 -g $NSSCACHE_WARN_FLAGS"}
+    local phpize stamp log rc=0
+    nsscache_apt_install build-essential autoconf "php$NSSCACHE_PHP_VERSION-dev" "php$NSSCACHE_PHP_VERSION-cli"
+    phpize=$(dirname "$(command -v "$php_config")")/phpize${php_config#php-config}
+    stamp="$php_config $cflags"
+    (
+        cd "$NSSCACHE_ROOT" || exit 1
+        if [ ! -f Makefile ] || [ "$(cat .build-stamp 2>/dev/null)" != "$stamp" ] || [ config.m4 -nt Makefile ]; then
+            nsscache_log "phpize + configure ($php_config)"
+            { [ -f Makefile ] && make distclean || true; } >/dev/null 2>&1
+            "$phpize" >/dev/null || exit 1
+            ./configure --enable-nsscache --with-php-config="$(command -v "$php_config")" CFLAGS="$cflags" \
+                >/dev/null || exit 1
+            echo "$stamp" > .build-stamp
+        fi
+    ) || return 1
+    log=$(mktemp)
+    make -C "$NSSCACHE_ROOT" -j2 >"$log" 2>&1 || rc=$?
+    if [ "$rc" -ne 0 ] || grep -q 'warning:' "$log"; then
+        cat "$log"; rm -f "$log"
+        nsscache_log "build failed$([ "$rc" -eq 0 ] && echo ': compiler warnings (see above)')"
+        return 1
+    fi
+    rm -f "$log"
+    nsscache_log "built modules/nsscache.so"
+}
+
+# The extension's files: what git tracks (plus new, unignored files in a work tree); in an
+# unpacked release, what package.xml names. Run in the source root.
+nsscache_source_files() {
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+        git ls-files --cached --others --exclude-standard
+    elif [ -f package.xml ]; then
+        "$NSSCACHE_PHP" "$NSSCACHE_ROOT/ci/package-xml.php" list package.xml
+    else
+        nsscache_die "$PWD: neither a git work tree nor a package.xml to list the sources"
+    fi
+}
+
+# nsscache_build_copy PHP_CONFIG DIR [CFLAGS]: copies the extension's sources from
+# ${NSSCACHE_SRC:-the checkout} into DIR (the checkout stays clean) and builds them there with
+# phpize + configure + make (CC and LDFLAGS from the environment); DIR/build.log keeps the output.
+nsscache_build_copy() {
+    local php_config=$1 dir=$2 cflags=${3:-"-O2 -g $NSSCACHE_WARN_FLAGS"} phpize
+    phpize=$(dirname "$php_config")/phpize$(basename "$php_config" | sed 's/^php-config//')
+    mkdir -p "$dir"
+    (cd "${NSSCACHE_SRC:-$NSSCACHE_ROOT}" && nsscache_source_files \
+        | grep -v -e '^ci/' -e '^\.ci/' -e '^bench/' -e '^demo/' -e '^scripts/' \
+        | while IFS= read -r f; do [ -f "$f" ] && printf '%s\0' "$f"; done \
+        | xargs -0 cp --parents -t "$dir") || return 1
+    (
+        cd "$dir" && "$phpize" && CFLAGS=$cflags ./configure --with-php-config="$php_config" --enable-nsscache \
+            && make -j2
+    ) >"$dir/build.log" 2>&1 && [ -f "$dir/modules/nsscache.so" ]
+}
+
+NSSCACHE_PHP_FLAVOURS="7.4-nts 7.4-zts 8.2-nts 8.2-zts 8.2-asan"
+
+# nsscache_build_php FLAVOUR -> prints the install prefix (bin/php, bin/phpize, bin/php-config,
+# lib/php/run-tests.php): $NSSCACHE_CACHE/php/<version>-<flavour>-<hash>, the hash covering the
+# Debian source version, compiler and configure flags; a .done marker makes a second run instant,
+# a lock makes a parallel build of the same flavour wait and reuse. Orig tarballs only (no Debian
+# patches): the matrix tests our extension, not Debian's PHP.
+nsscache_build_php() {
+    local flavour=$1 debver upver pkg suite flags cc cflags pkgs hash prefix build t0
+    case " $NSSCACHE_PHP_FLAVOURS " in
+    *" $flavour "*) ;;
+    *) nsscache_die "unknown PHP flavour $flavour (one of: $NSSCACHE_PHP_FLAVOURS)" ;;
+    esac
+    nsscache_php_source "${flavour%%-*}"
+    suite=$NSSCACHE_PHP_SUITE pkg=$NSSCACHE_PHP_PKG debver=$NSSCACHE_PHP_DEBVER
+    upver=${debver%-*}
+    # What run-tests.php and the phpt suite use beyond the core: posix (pids,
+    # uids), json (7.4 lets --disable-all drop it), ctype/tokenizer are cheap.
+    flags=(--disable-all --enable-cli --disable-cgi --disable-phpdbg --without-pear
+           --enable-posix --enable-ctype --enable-tokenizer)
+    [ "${upver%%.*}" = 7 ] && flags+=(--enable-json)
+    # -O0: these PHPs run tests, not benchmarks, and the build is most of a cold
+    # CI run (-O2 spends 3.5x the CPU on Zend/zend_execute.c). The matrix builds
+    # the extension itself with -O2 whatever PHP was built with.
+    cc=gcc cflags="-O0 -g"
+    case $flavour in
+    *-nts) ;;
+    7.4-zts) flags+=(--enable-maintainer-zts) ;;
+    8.2-zts) flags+=(--enable-zts) ;;
+    8.2-asan)
+        # PHP's own switches (8.0+) add -fsanitize=... and ZEND_TRACK_ARENA_ALLOC so
+        # the arena allocator is visible to ASan; clang as in php-src's CI.
+        cc=clang cflags="-O0 -g -fno-omit-frame-pointer"
+        flags+=(--enable-debug --enable-address-sanitizer --enable-undefined-sanitizer) ;;
+    esac
+    pkgs=(build-essential pkg-config xz-utils dpkg-dev ca-certificates)
+    [ "$cc" = clang ] && pkgs+=(clang)
+    nsscache_apt_install "${pkgs[@]}"
+
+    hash=$(printf '%s\n' "$debver" "$cc" "$("$cc" -dumpversion)" "$cflags" "${flags[@]}" | sha256sum | cut -c1-10)
+    prefix="$NSSCACHE_CACHE/php/$upver-${flavour#*-}-$hash"
+    if [ -f "$prefix/.done" ]; then printf '%s\n' "$prefix"; return 0; fi
+    mkdir -p "$NSSCACHE_CACHE/php"
+    (
+        exec 9>"$prefix.lock"
+        flock 9
+        if [ -f "$prefix/.done" ]; then exit 0; fi
+        nsscache_apt_source "$suite" "$pkg" "$debver" "$NSSCACHE_PHP_SRC" || exit 1
+        build="$NSSCACHE_CACHE/php/.build-$upver-${flavour#*-}-$hash"
+        rm -rf "$build" "$prefix"
+        mkdir -p "$build"
+        trap 'rm -rf "$build"' EXIT
+        t0=$(date +%s)
+        nsscache_log "build-php $flavour: PHP $upver ($debver) -> $prefix"
+        tar -xJf "$NSSCACHE_PHP_SRC/${pkg}_$upver.orig.tar.xz" -C "$build" --strip-components=1
+        cd "$build" || exit 1
+        if ! { CC=$cc CFLAGS=$cflags ./configure --prefix="$prefix" "${flags[@]}" \
+                && make -j"$(nproc)" && make install; } >build.log 2>&1; then
+            tail -n 60 build.log >&2
+            nsscache_die "build-php $flavour failed (log above)"
+        fi
+        # run-tests.php is installed by 8.x (lib/php/build) but not by 7.4: keep one at a fixed place.
+        cp run-tests.php "$prefix/lib/php/run-tests.php"
+        printf '%s\n' "$flavour" "$debver" "$cc $cflags" "${flags[@]}" > "$prefix/build-info"
+        "$prefix/bin/php" -n -v >&2
+        touch "$prefix/.done"
+        nsscache_log "build-php $flavour: $(( $(date +%s) - t0 )) s"
+    ) >&2 || return 1
+    printf '%s\n' "$prefix"
+}
