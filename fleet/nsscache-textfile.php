@@ -38,6 +38,12 @@ function options(array $argv): array
         'script' => __DIR__ . '/nsscache-metrics.php', 'timeout' => 3.0, 'php' => []];
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
+        if ($a === '--help' || $a === '-h') {
+            // the header comment of this file, from "Usage:" on
+            preg_match('/^\/\/ Usage:.*?(?=^declare)/ms', (string) file_get_contents(__FILE__), $m);
+            echo preg_replace('/^\/\/ ?/m', '', $m[0] ?? "see the header of this file\n");
+            exit(0);
+        }
         if (!preg_match('/^--(output|pool|fpm-conf|script|timeout|php)(?:=(.*))?$/s', $a, $m)) {
             usage("unknown argument $a");
         }
