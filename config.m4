@@ -8,7 +8,7 @@ PHP_ARG_ENABLE([nsscache],
 if test "$PHP_NSSCACHE" != "no"; then
   NSSCACHE_SOURCES="nsscache.c src/env_policy.c src/diagnose.c \
     src/detect_dentry.c src/detect_distro.c src/detect_fs.c src/detect_libs.c \
-    src/detect_predict.c src/detect_version.c src/report.c src/util.c"
+    src/detect_predict.c src/detect_version.c src/report.c src/util.c src/metrics.c"
 
   dnl The diagnostics dlopen() libsoftokn3 on demand; glibc < 2.34 keeps
   dnl dlopen in libdl.

@@ -23,6 +23,7 @@
 #include "src/diagnose.h"
 #include "src/report.h"
 #include "src/util.h"
+#include "src/metrics.h"
 #include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -560,6 +561,35 @@ PHP_FUNCTION(nsscache_in_effect)
 		RETURN_NULL();
 	}
 	RETURN_BOOL(t == NSSCACHE_YES);
+}
+/* }}} */
+
+/* {{{ proto string nsscache_metrics()
+ * The third view of the report's rows: Prometheus text (src/metrics.c). */
+PHP_FUNCTION(nsscache_metrics)
+{
+	nsscache_report *rep;
+	php_nsscache_snapshot snap;
+	nsscache_metrics_facts f;
+	nsscache_mbuf b;
+	int rc;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	rep = emalloc(sizeof(*rep));
+	php_nsscache_report(rep, 0, &snap);
+	nsscache_metrics_facts_from_report(&f, rep, snap.rec.repairs);
+	nsscache_mbuf_init(&b);
+	rc = nsscache_metrics_render(&f, &b);
+	efree(rep);
+	efree(snap.buf);
+	if (rc != 0) {
+		nsscache_mbuf_free(&b);
+		zend_throw_error(NULL, "nsscache_metrics(): out of memory");
+		return;
+	}
+	RETVAL_STRINGL(b.data, b.len);
+	nsscache_mbuf_free(&b);
 }
 /* }}} */
 

@@ -21,3 +21,12 @@ function nsscache_in_effect(): ?bool {}
  * without it); null when the file cannot be read.
  */
 function nsscache_dentry_state(): ?array {}
+
+/**
+ * The same facts in the Prometheus text exposition format 0.0.4: versions
+ * (nsscache_info), the variable's class, action, phase and probe as
+ * state-sets, nsscache_in_effect where known, the policy's repairs counter
+ * and the kernel's dentry counters. Serve it as
+ * "text/plain; version=0.0.4; charset=utf-8".
+ */
+function nsscache_metrics(): string {}

@@ -165,7 +165,7 @@ $hl[] = sprintf('| `nsscache_status()` | | first call %s µs (%s instructions), 
     fmt($us['status']['first'], 0), commas($s['first_ir']), fmt($us['status']['loop']), commas($s['later_ir']));
 $line = fn(string $f) => fmt($us[$f]['first']) . ' | ' . fmt($us[$f]['later'], 2) . ' | ' . fmt($us[$f]['loop'], 2);
 ?>
-## 4. `nsscache_status()` cost
+## 4. `nsscache_status()` and `nsscache_metrics()` cost
 
 Timed with `hrtime()` in PHP (net of an empty `hrtime()` pair), in <?= v('status_procs') ?> CLI processes per row, the rows alternated; medians over the processes. The second row also loads the NSS-linked ext/curl (NSS libraries mapped, NSS not initialised). `getenv('NSS_SDB_USE_CACHE')` for scale. Instructions from callgrind: loops of 0, 1 and 101 calls.
 
@@ -173,16 +173,24 @@ Timed with `hrtime()` in PHP (net of an empty `hrtime()` pair), in <?= v('status
 |---|---|---|---|
 | `nsscache_status()`, µs | <?= $line('status') ?> |
 | `nsscache_status()` with ext/curl (NSS) loaded, µs | <?= $line('status_curl') ?> |
+<?php if ($s['metrics']): ?>
+| `nsscache_metrics()`, µs | <?= $line('metrics') ?> |
+| `nsscache_metrics()` with ext/curl (NSS) loaded, µs | <?= $line('metrics_curl') ?> |
+<?php endif; ?>
 | `getenv()` (reference), µs | <?= $line('getenv') ?> |
 | `nsscache_status()`, instructions (callgrind) | <?= commas($s['first_ir']) ?> | <?= commas($s['later_ir']) ?> per call (incl. the loop) | |
+<?php if ($s['metrics']): ?>
+| `nsscache_metrics()`, instructions (callgrind) | <?= commas($s['metrics_first_ir']) ?> | <?= commas($s['metrics_later_ir']) ?> per call (incl. the loop) | |
+<?php endif; ?>
 
 Keys returned: <?= v('s4.keys') ?>. Libraries the first call maps into a process that had no NSS: <?= v('s4.loaded', '') ?: 'none' ?>.
 
 Commands:
 
 ```
-php -n -d extension=nsscache.so [-d extension=curl.so] bench/status.php nsscache_status 1000
+php -n -d extension=nsscache.so [-d extension=curl.so] bench/status.php nsscache_status|nsscache_metrics 1000
 valgrind --tool=callgrind php -n -d extension=nsscache.so -r 'for ($i = 0; $i < N; $i++) { nsscache_status(); }'   # N = 0, 1, 101
+valgrind --tool=callgrind php -n -d extension=nsscache.so -r 'for ($i = 0; $i < N; $i++) { nsscache_metrics(); }'  # N = 1, 101
 ```
 
 _Section time: <?= v('s4.seconds') ?> s._

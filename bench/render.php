@@ -150,13 +150,17 @@ if (in_array(3, $sections, true)) {
 
 if (in_array(4, $sections, true)) {
     $us = [];
-    foreach (['status', 'status_curl', 'getenv'] as $f) {
+    foreach (['status', 'status_curl', 'metrics', 'metrics_curl', 'getenv'] as $f) {
         foreach ([1 => 'first', 2 => 'later', 3 => 'loop'] as $c => $k) {
             $us[$f][$k] = median(array_map(fn($x) => $x / 1000, col("s4-$f", $c)));
         }
     }
     $S[4] = ['us' => $us, 'first_ir' => (int) v('s4.ir.1') - (int) v('s4.ir.0'),
-        'later_ir' => ((int) v('s4.ir.101') - (int) v('s4.ir.1')) / 100];
+        'later_ir' => ((int) v('s4.ir.101') - (int) v('s4.ir.1')) / 100,
+        // nsscache_metrics(): absent from data measured before it existed
+        'metrics' => has('s4.ir.metrics.1'),
+        'metrics_first_ir' => (int) v('s4.ir.metrics.1', '0') - (int) v('s4.ir.0'),
+        'metrics_later_ir' => ((int) v('s4.ir.metrics.101', '0') - (int) v('s4.ir.metrics.1', '0')) / 100];
 }
 
 if (in_array(5, $sections, true) && !has('s5.skipped')) {

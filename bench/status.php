@@ -1,6 +1,6 @@
 <?php
-// bench/run section 4: what nsscache_status() costs, timed with hrtime().
-// Usage: php status.php FUNC N   (FUNC: nsscache_status, or getenv as a reference)
+// bench/run section 4: what nsscache_status() and nsscache_metrics() cost, timed with hrtime().
+// Usage: php status.php FUNC N   (FUNC: nsscache_status, nsscache_metrics, or getenv as a reference)
 // Prints: "<first call ns> <median ns of N later calls timed one by one> <mean ns per call in a loop of 10000>"
 // Times are net of the cost of an empty hrtime() pair (median of 201).
 $f = $argv[1];
@@ -16,6 +16,8 @@ $pair = $pairs[100];
 
 if ($f === 'getenv') {
     $a = hrtime(true); getenv('NSS_SDB_USE_CACHE'); $b = hrtime(true);
+} elseif ($f === 'nsscache_metrics') {
+    $a = hrtime(true); nsscache_metrics(); $b = hrtime(true);
 } else {
     $a = hrtime(true); nsscache_status(); $b = hrtime(true);
 }
@@ -25,6 +27,8 @@ $v = [];
 for ($i = 0; $i < $n; $i++) {
     if ($f === 'getenv') {
         $a = hrtime(true); getenv('NSS_SDB_USE_CACHE'); $b = hrtime(true);
+    } elseif ($f === 'nsscache_metrics') {
+        $a = hrtime(true); nsscache_metrics(); $b = hrtime(true);
     } else {
         $a = hrtime(true); nsscache_status(); $b = hrtime(true);
     }
@@ -42,6 +46,11 @@ if ($f === 'getenv') {
     $a = hrtime(true);
     for ($i = 0; $i < $loops; $i++) {
         getenv('NSS_SDB_USE_CACHE');
+    }
+} elseif ($f === 'nsscache_metrics') {
+    $a = hrtime(true);
+    for ($i = 0; $i < $loops; $i++) {
+        nsscache_metrics();
     }
 } else {
     $a = hrtime(true);

@@ -202,6 +202,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 		if (setenv(NSSCACHE_ENV_NAME, want, 1) != 0) {
 			return failed(rec, current);
 		}
+		rec->repairs++;
 		if (action == NSSCACHE_ACTION_REPLACED) {
 			long pid = (long) getpid();
 

@@ -86,6 +86,7 @@ typedef struct {
 	int error;                            /* errno of a failed setenv() */
 	long notice_pid;                      /* process that last logged a replacement */
 	int notice_pending;                   /* a replacement the caller has not logged */
+	unsigned long repairs;                /* setenv()s done: set or replaced (a forked worker inherits its master's) */
 } nsscache_record;
 
 #define NSSCACHE_CONFIG_DEFAULT { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_PROBING }
