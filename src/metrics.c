@@ -174,7 +174,7 @@ static void info_label(nsscache_mbuf *b, const char *name, const char *value, in
 /* }}} */
 
 static const char *const variable_states[] = { "unset", "yes", "no", "probing", NULL };
-static const char *const action_states[] = { "none", "set", "kept", "replaced", "disabled", "failed", NULL };
+static const char *const action_states[] = { "none", "set", "kept", "replaced", "disabled", "failed", "restored", NULL };
 static const char *const phase_states[] = { "none", "load", "minit", "rinit", NULL };
 static const char *const probe_states[] = { "none", "expected", "possible", NULL };
 
