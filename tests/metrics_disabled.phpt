@@ -16,7 +16,7 @@ nsscache_test_dump_metrics(nsscache_metrics(), ['nsscache_info', 'nsscache_probe
 nsscache_info gauge (present)
 nsscache_enabled gauge 0
 nsscache_variable gauge [unset|yes|no|probing] = probing
-nsscache_action gauge [none|set|kept|replaced|disabled|failed] = disabled
+nsscache_action gauge [none|set|kept|replaced|disabled|failed|restored] = disabled
 nsscache_phase gauge [none|load|minit|rinit] = load
 %Ansscache_probe gauge (present)
 nsscache_policy_repairs_total counter 0

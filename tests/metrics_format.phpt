@@ -22,7 +22,7 @@ var_dump(isset($f['nsscache_dentries_negative']) === isset($s['dentry']['nr_nega
 nsscache_info gauge {"version":"%s","libcurl":"%S","tls_backend":"%S","nss":"%S","softokn":"%S","distro_family":"%s"} 1
 nsscache_enabled gauge 1
 nsscache_variable gauge [unset|yes|no|probing] = yes
-nsscache_action gauge [none|set|kept|replaced|disabled|failed] = replaced
+nsscache_action gauge [none|set|kept|replaced|disabled|failed|restored] = replaced
 nsscache_phase gauge [none|load|minit|rinit] = load
 %Ansscache_probe gauge [none|expected|possible] = %s
 nsscache_policy_repairs_total counter 1
