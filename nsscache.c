@@ -246,6 +246,17 @@ static PHP_MINIT_FUNCTION(nsscache)
 }
 /* }}} */
 
+/* {{{ PHP_MSHUTDOWN_FUNCTION
+ * The record's strings were malloc'ed at load; give them back before the
+ * .so is unloaded (a restart of Apache or FPM loads it again). */
+static PHP_MSHUTDOWN_FUNCTION(nsscache)
+{
+	nsscache_record_free(&nsscache_rec);
+	memset(&nsscache_rec, 0, sizeof(nsscache_rec));
+	return SUCCESS;
+}
+/* }}} */
+
 /* {{{ PHP_RINIT_FUNCTION
  * FPM workers run clearenv() after fork (clear_env=yes), and an unquoted
  * pool env[] line delivers "1": repair here, before the script can reach NSS.
@@ -618,7 +629,7 @@ zend_module_entry nsscache_module_entry = {
 	"nsscache",
 	ext_functions,
 	PHP_MINIT(nsscache),
-	NULL,
+	PHP_MSHUTDOWN(nsscache),
 	PHP_RINIT(nsscache),
 	NULL,
 	PHP_MINFO(nsscache),
