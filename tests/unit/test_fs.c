@@ -164,7 +164,8 @@ static void test_db_default_and_none(void **state)
 
 typedef struct {
 	const char *label;
-	int which;                  /* 0 missing, 1 file, 2 sql: prefix, 3 empty, 4 too long, 5 dbm: prefix */
+	int which;                  /* 0 missing, 1 file, 2 sql: prefix, 3 empty, 4 too long, 5 dbm: prefix,
+								 * 6 exactly PATH_MAX bytes, 7 PATH_MAX - 1 bytes */
 	const char *note_has;
 } bad_row;
 
@@ -175,6 +176,9 @@ static const bad_row bad_rows[] = {
 	{ "SSL_DIR empty", 3, "empty" },
 	{ "SSL_DIR longer than PATH_MAX", 4, "over PATH_MAX" },
 	{ "SSL_DIR with dbm: prefix", 5, "NSS prefix" },
+	/* the boundary: PATH_MAX bytes is refused unasked, one less is stat()ed */
+	{ "SSL_DIR of exactly PATH_MAX bytes", 6, "over PATH_MAX" },
+	{ "SSL_DIR of PATH_MAX - 1 bytes", 7, "File name too long" },
 };
 
 static void test_db_bad_ssl_dir(void **state)
@@ -197,6 +201,8 @@ static void test_db_bad_ssl_dir(void **state)
 		case 2: snprintf(val, sizeof(val), "sql:%s", l.db); break;
 		case 3: val[0] = '\0'; break;
 		case 4: snprintf(val, sizeof(val), "%s", longdir); break;
+		case 6: snprintf(val, sizeof(val), "%.*s", PATH_MAX, longdir); break;
+		case 7: snprintf(val, sizeof(val), "%.*s", PATH_MAX - 1, longdir); break;
 		default: snprintf(val, sizeof(val), "dbm:%s", l.db); break;
 		}
 		/* curl drops a bad SSL_DIR and falls back to the default, then to none */

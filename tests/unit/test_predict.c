@@ -78,6 +78,9 @@ static const predict_row rows[] = {
 	{ "stock 3.87 ext4 \"1\" (unquoted FPM env[])", "3.87", 0, OTHER, "1", HOST, LOCAL, 1, EXP, Y, Y, N, Y },
 	{ "stock 3.87 ext4 empty value",  "3.87", 0, OTHER, "",     HOST, LOCAL, 1, EXP, Y, Y, N, Y },
 	{ "stock 3.87 ext4 unset",        "3.87", 0, OTHER, NULL,   HOST, LOCAL, 1, NONE, N, N, N, N },
+	/* Mozilla 1720227: the mkdtemp variant from 3.69 on, so the boundary frees the dentries */
+	{ "3.68 auto: dentries stay",     "3.68", 0, OTHER, "auto", HOST, LOCAL, 1, EXP, Y, Y, N, N },
+	{ "3.69 auto: dentries freed",    "3.69", 0, OTHER, "auto", HOST, LOCAL, 1, EXP, Y, Y, N, Y },
 	/* "RHEL7 nss-softokn 3.36 - 3.53 (revert patch) | probe | no probe" */
 	{ "RHEL7 3.36 unset",             "3.36", 0, EL7, NULL,     HOST, LOCAL, 1, EXP, Y, Y, N, N },
 	{ "RHEL7 3.53 unset: dentries stay", "3.53", 0, EL7, NULL,  HOST, LOCAL, 1, EXP, Y, Y, N, N },
@@ -133,6 +136,11 @@ static void test_secure_exec(void **state)
 	assert_int_equal(out.probe, NSSCACHE_PROBE_EXPECTED);   /* 3.28 unset probes */
 	assert_int_equal(out.in_effect, NSSCACHE_NO);
 	assert_non_null(strstr(WORDS(nsscache_report_probe_reason, &in, &out), "secure_getenv"));
+	/* the first release with PR_GetEnvSecure */
+	nsscache_version_set(&v, 3, 23);
+	nsscache_predict(&in, &out);
+	assert_int_equal(out.probe, NSSCACHE_PROBE_EXPECTED);
+	assert_int_equal(out.in_effect, NSSCACHE_NO);
 	/* 3.22 still used PR_GetEnv */
 	nsscache_version_set(&v, 3, 22);
 	nsscache_predict(&in, &out);

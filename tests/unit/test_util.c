@@ -18,6 +18,28 @@ static void test_copy(void **state)
 	assert_string_equal(buf, "ab");
 }
 
+static void test_digits(void **state)
+{
+	long long v = 7;
+	size_t pos = 0;
+	(void) state;
+	assert_int_equal(nsscache_digits("100000x", 7, &pos, 100000, &v), 0);
+	assert_int_equal(v, 100000);
+	assert_int_equal(pos, 6);
+	/* one past MAX, and far past it: refused, nothing moved */
+	pos = 0;
+	v = 7;
+	assert_int_equal(nsscache_digits("100001", 6, &pos, 100000, &v), -1);
+	assert_int_equal(nsscache_digits("999999", 6, &pos, 100000, &v), -1);
+	assert_int_equal(nsscache_digits("99999999999999999999999", 23, &pos, 0x7fffffffffffffffLL, &v), -1);
+	assert_int_equal(pos, 0);
+	assert_int_equal(v, 7);
+	assert_int_equal(nsscache_digits("x1", 2, &pos, 10, &v), -1);
+	/* LEN bounds the scan, not the NUL */
+	assert_int_equal(nsscache_digits("123", 2, &pos, 1000, &v), 0);
+	assert_int_equal(v, 12);
+}
+
 static void test_copy_strings(void **state)
 {
 	const char *src[3] = { "ab", NULL, "" }, *out[3];
@@ -105,6 +127,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_copy),
+		cmocka_unit_test(test_digits),
 		cmocka_unit_test(test_copy_strings),
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_escape),
