@@ -1,6 +1,6 @@
 # Building nsscache and the PHPs it is tested with (sourced; needs common.sh).
 #   nsscache_build                 modules/nsscache.so in the checkout, for $NSSCACHE_PHP_CONFIG (scripts/build)
-#   nsscache_build_copy PHP_CONFIG DIR [CFLAGS]   a copy of the sources in DIR, built for another PHP
+#   nsscache_build_copy PHP_CONFIG DIR [CFLAGS [PREFIX...]]   a copy of the sources in DIR, built for another PHP
 #   nsscache_build_php FLAVOUR     a PHP from Debian's source, cached; prints its prefix (ci/build-php)
 #   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
 # shellcheck shell=bash
@@ -51,11 +51,13 @@ nsscache_source_files() {
     fi
 }
 
-# nsscache_build_copy PHP_CONFIG DIR [CFLAGS]: copies the extension's sources from
+# nsscache_build_copy PHP_CONFIG DIR [CFLAGS [PREFIX...]]: copies the extension's sources from
 # ${NSSCACHE_SRC:-the checkout} into DIR (the checkout stays clean) and builds them there with
 # phpize + configure + make (CC and LDFLAGS from the environment); DIR/build.log keeps the output.
+# PREFIX...: a command that phpize, configure and make run through (ci/matrix: `ci/debian-root run ROOT DIR`).
 nsscache_build_copy() {
     local php_config=$1 dir=$2 cflags=${3:-"-O2 -g $NSSCACHE_WARN_FLAGS"} phpize
+    local -a pre=("${@:4}")
     phpize=$(dirname "$php_config")/phpize$(basename "$php_config" | sed 's/^php-config//')
     mkdir -p "$dir"
     (cd "${NSSCACHE_SRC:-$NSSCACHE_ROOT}" && nsscache_source_files \
@@ -63,8 +65,9 @@ nsscache_build_copy() {
         | while IFS= read -r f; do [ -f "$f" ] && printf '%s\0' "$f"; done \
         | xargs -0 cp --parents -t "$dir") || return 1
     (
-        cd "$dir" && "$phpize" && CFLAGS=$cflags ./configure --with-php-config="$php_config" --enable-nsscache \
-            && make -j2
+        cd "$dir" && "${pre[@]}" "$phpize" \
+            && CFLAGS=$cflags "${pre[@]}" ./configure --with-php-config="$php_config" --enable-nsscache \
+            && "${pre[@]}" make -j2
     ) >"$dir/build.log" 2>&1 && [ -f "$dir/modules/nsscache.so" ]
 }
 
