@@ -103,12 +103,21 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-static void scan(scan_ctx *ctx, const char *name, int prefix)
+/* The loaded objects named NAME (a prefix when PREFIX), in a heap context
+ * (its paths are too big for the stack) with EXTRA bytes after it for the
+ * caller; NULL when out of memory. */
+static scan_ctx *scan(const char *name, int prefix, size_t extra)
 {
+	scan_ctx *ctx = malloc(sizeof(*ctx) + extra);
+
+	if (ctx == NULL) {
+		return NULL;
+	}
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->name = name;
 	ctx->prefix = prefix;
 	dl_iterate_phdr(scan_cb, ctx);
+	return ctx;
 }
 
 static void path_of(const void *addr, char *out, size_t outlen)
@@ -142,12 +151,11 @@ int nsscache_detect_libcurl(nsscache_libcurl_info *out, const void *ext_curl_add
 	struct nsscache_curl_vinfo *vi;
 
 	memset(out, 0, sizeof(*out));
-	ctx = malloc(sizeof(*ctx));
+	ctx = scan("libcurl", 1, 0);
 	if (ctx == NULL) {
 		out->why = NSSCACHE_LIB_OOM;
 		return 0;
 	}
-	scan(ctx, "libcurl", 1);
 	out->candidates = ctx->count;
 
 	if (ext_curl_addr != NULL) {
@@ -221,12 +229,11 @@ int nsscache_detect_nss(nsscache_nss_info *out)
 	void *h, *sym;
 
 	memset(out, 0, sizeof(*out));
-	ctx = malloc(sizeof(*ctx));
+	ctx = scan("libnss3.so", 0, 0);
 	if (ctx == NULL) {
 		out->why = NSSCACHE_LIB_OOM;
 		return 0;
 	}
-	scan(ctx, "libnss3.so", 0);
 	out->copies = ctx->count;
 	if (ctx->count == 0) {
 		/* loading it just to print a version costs ~1 ms and changes nothing NSS does */
@@ -523,13 +530,12 @@ int nsscache_detect_softokn(nsscache_softokn_info *out, const char *nss_path)
 	char *buf;
 
 	memset(out, 0, sizeof(*out));
-	ctx = malloc(sizeof(*ctx) + PATH_MAX);
+	ctx = scan(NSSCACHE_SOFTOKN_NAME, 0, PATH_MAX);
 	if (ctx == NULL) {
 		out->why = NSSCACHE_LIB_OOM;
 		return 0;
 	}
 	buf = (char *) (ctx + 1);
-	scan(ctx, NSSCACHE_SOFTOKN_NAME, 0);
 	if (ctx->count > 0) {
 		/* RTLD_NOLOAD: only a reference to what NSS already loaded */
 		h = dlopen(ctx->paths[0], RTLD_NOLOAD | RTLD_LAZY);
