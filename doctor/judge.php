@@ -399,6 +399,7 @@ function status_sentence(array $t): string
 // (root, proc, mounts, creds, secure, cwd; ask.php's view_of()); TABLE: the rows or null.
 function judge(array $t, array $facts, array $view, ?array $table): array
 {
+    clearstatcache();
     $st = $facts['nsscache']['status'] ?? null;
     $st = is_array($st) ? $st : null;
     $env = $facts['env'] ?? [];
