@@ -374,8 +374,10 @@ function ask_url(string $url, float $timeout): array
 
 // Where a target's files are seen from. PID: the process that answered (a pool's worker, an
 // Apache child), when it is still there and is what the target says it is (CHECK matches its
-// cmdline); else our own view (a CLI shares the doctor's mount namespace) or none (a remote URL).
-function view_of(?int $pid, ?string $check, bool $local, array $host): array
+// cmdline); else FALLBACK [pid, chroot] (a pool's master: its workers share its mount namespace
+// and add the pool's chroot); else our own view (a CLI shares the doctor's mount namespace), or
+// none (a remote URL).
+function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $fallback = null): array
 {
     $v = ['root' => '', 'proc' => '/proc/self', 'mounts' => null, 'creds' => null, 'secure' => null,
         'maps' => null, 'distro' => $host['distro'], 'notes' => []];
@@ -395,6 +397,11 @@ function view_of(?int $pid, ?string $check, bool $local, array $host): array
             $v['root'] = "$proc/root";
         } else {
             $v['notes'][] = 'process_gone';
+            if ($fallback !== null && is_dir("/proc/{$fallback[0]}")) {
+                $v['proc'] = "/proc/{$fallback[0]}";
+                $v['root'] = "/proc/{$fallback[0]}/root" . rtrim((string) $fallback[1], '/');
+                $v['notes'][] = 'judged_from_master';
+            }
         }
     }
     [$mi] = read_bounded($v['proc'] . '/mountinfo', 4 << 20);

@@ -11,6 +11,24 @@ namespace NsscacheDoctor;
 // [contents or null, why not]. MAX bytes at most; a FIFO or device is refused before open().
 function read_bounded(string $path, int $max = 65536): array
 {
+    [$r, $why] = open_read($path, $max);
+    if ($r === null) {
+        return [null, $why];
+    }
+    $data = '';
+    while (($chunk = read_chunk($r, min(1 << 20, $max - strlen($data)))) !== null) {
+        $data .= $chunk;
+    }
+    close_read($r);
+    return [$data, null];
+}
+
+// A reader of at most MAX bytes of the regular file PATH: [reader, null] or [null, why].
+// PHP's fopen() resolves symlinks itself, so /proc/PID/root (a magic link to a process's root,
+// in its own mount namespace) would be read in ours; stat() and readlink() are passed to the
+// kernel as they are. Paths through it are read by head(1), whose open() the kernel resolves.
+function open_read(string $path, int $max): array
+{
     $st = @stat($path);
     if ($st === false) {
         return [null, last_error('cannot stat')];
@@ -18,20 +36,47 @@ function read_bounded(string $path, int $max = 65536): array
     if (($st['mode'] & 0170000) !== 0100000) {
         return [null, 'not a regular file (' . file_kind($st['mode']) . ')'];
     }
-    $h = @fopen($path, 'rb');
-    if ($h === false) {
-        return [null, last_error('cannot open')];
+    if (!preg_match('~^/proc/[0-9]+/(root|cwd)(/|$)~', $path)) {
+        $h = @fopen($path, 'rb');
+        return $h === false ? [null, last_error('cannot open')] : [['h' => $h, 'p' => null, 'left' => $max], null];
     }
-    $data = '';
-    while (!feof($h) && strlen($data) < $max) {
-        $chunk = @fread($h, min(65536, $max - strlen($data)));
-        if ($chunk === false || $chunk === '') {
-            break;
+    $p = @proc_open(['head', '-c', (string) $max, '--', $path], [0 => ['file', '/dev/null', 'r'],
+        1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    if (!is_resource($p)) {
+        return [null, last_error('cannot run head')];
+    }
+    return [['h' => $pipes[1], 'p' => $p, 'left' => $max, 'deadline' => microtime(true) + 20], null];
+}
+
+// The next chunk of at most N bytes, or null at the end (or the bound, or head's deadline).
+function read_chunk(array &$r, int $n): ?string
+{
+    if ($r['left'] <= 0 || $n <= 0 || feof($r['h'])) {
+        return null;
+    }
+    if ($r['p'] !== null) {
+        $left = $r['deadline'] - microtime(true);
+        $rd = [$r['h']];
+        $w = $e = null;
+        if ($left <= 0 || !@stream_select($rd, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6))) {
+            return null;
         }
-        $data .= $chunk;
     }
-    fclose($h);
-    return [$data, null];
+    $chunk = @fread($r['h'], min($n, $r['left']));
+    if ($chunk === false || $chunk === '') {
+        return null;
+    }
+    $r['left'] -= strlen($chunk);
+    return $chunk;
+}
+
+function close_read(array $r): void
+{
+    fclose($r['h']);
+    if ($r['p'] !== null) {
+        proc_terminate($r['p']);
+        proc_close($r['p']);
+    }
 }
 
 function file_kind(int $mode): string
@@ -325,35 +370,27 @@ function is_system_lib_dir(string $dir): bool
 // in chunks; only a complete string counts (one cut by a chunk boundary is read with the next).
 function softokn_file_version(string $file, int $max = 33554432): array
 {
-    $st = @stat($file);
-    if ($st === false) {
-        return [null, last_error('cannot stat')];
-    }
-    if (($st['mode'] & 0170000) !== 0100000) {
-        return [null, 'not a regular file (' . file_kind($st['mode']) . ')'];
-    }
-    $h = @fopen($file, 'rb');
-    if ($h === false) {
-        return [null, last_error('cannot open')];
+    [$r, $why] = open_read($file, $max);
+    if ($r === null) {
+        return [null, $why];
     }
     $tail = '';
     $read = 0;
-    while (!feof($h) && $read < $max) {
-        $chunk = @fread($h, 1 << 20);
-        if ($chunk === false || $chunk === '') {
-            break;
-        }
+    $chunk = read_chunk($r, 1 << 20);
+    while ($chunk !== null) {
         $read += strlen($chunk);
         $buf = $tail . $chunk;
-        $eof = feof($h);
-        if (preg_match('/Version: NSS (\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,2})(?=[^0-9.]' . ($eof ? '|$' : '') . ')/',
-                $buf, $m)) {
-            fclose($h);
+        $next = read_chunk($r, 1 << 20);
+        // a string at the very end of the file is complete too
+        if (preg_match('/Version: NSS (\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,2})(?=[^0-9.]' . ($next === null ? '|$' : '')
+                . ')/', $buf, $m)) {
+            close_read($r);
             return [$m[1], null];
         }
         $tail = substr($buf, -64);
+        $chunk = $next;
     }
-    fclose($h);
+    close_read($r);
     return [null, $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string'];
 }
 

@@ -146,10 +146,10 @@ function inspect(array $t, array $ctx): array
                 break;
             case 'fpm':
                 $a = ask_fcgi($t['address'], $ctx['script'], $ctx['timeout']);
-                $view = ['pid', $t['given'] ? 'php-fpm' : "pool {$t['name']}", true];
-                if (!$t['given']) {
-                    $view[1] = 'pool ' . preg_replace('/@.*$/s', '', $t['name']);
-                }
+                $pool = $t['pool'] ?? pool_at($t['address']);
+                $view = ['pid', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', true,
+                    $pool !== null && $pool['master_pid'] !== null ? [$pool['master_pid'], $pool['chroot'] ?? null]
+                        : null];
                 break;
             default:
                 $a = ask_url($t['address'], $ctx['timeout']);
@@ -167,7 +167,7 @@ function inspect(array $t, array $ctx): array
     }
     $f = $t['facts'];
     $v = $view[0] === 'cli' ? view_of(null, null, true, $ctx['host'])
-        : view_of(is_int($f['pid'] ?? null) ? $f['pid'] : null, $view[1], $view[2], $ctx['host']);
+        : view_of(is_int($f['pid'] ?? null) ? $f['pid'] : null, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
     return judge($t, $f, $v, $ctx['table']);
 }
 

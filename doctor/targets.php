@@ -196,16 +196,18 @@ function discover_pools(array $globs, string $proc = '/proc'): array
         }
         foreach ($pools as $name => $p) {
             $run = $running[realpath($p['file']) ?: $p['file']] ?? null;
-            $t = target('fpm', $name, ['address' => fpm_address($p['listen']), 'pool' => $p,
-                'conf' => $conf, 'master_pid' => $run[0] ?? null]);
-            if ($run === null) {
+            $p['name'] = $name;
+            $p['master_pid'] = $run[0] ?? null;
+            $t = target('fpm', $name, ['address' => fpm_address($p['listen']), 'pool' => $p, 'conf' => $conf]);
+            if ($t['address'] === null) {
+                $t['status'] = 'config';
+                $t['counted'] = $run !== null;
+                $t['error'] = "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
+                    : 'a listen address the doctor cannot use: ' . first_line($p['listen']));
+            } elseif ($run === null) {
                 $t['status'] = 'not_running';
                 $t['counted'] = false;
                 $t['error'] = $conf;
-            } elseif ($t['address'] === null) {
-                $t['status'] = 'config';
-                $t['error'] = "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
-                    : 'a listen address the doctor cannot use: ' . first_line($p['listen']));
             }
             $names[$name][] = count($out);
             $out[] = $t;
@@ -220,6 +222,26 @@ function discover_pools(array $globs, string $proc = '/proc'): array
         }
     }
     return $out;
+}
+
+// The pool of a running master that listens on ADDRESS (for a --pool given by address), or null.
+function pool_at(?string $address, string $proc = '/proc'): ?array
+{
+    if ($address === null) {
+        return null;
+    }
+    $want = $address[0] === '/' ? (realpath($address) ?: $address) : $address;
+    foreach (fpm_masters($proc) as $conf => $pid) {
+        $seen = [];
+        [$pools] = fpm_parse($conf, $seen);
+        foreach ($pools as $name => $p) {
+            $a = fpm_address($p['listen']);
+            if ($a !== null && ($a[0] === '/' ? (realpath($a) ?: $a) : $a) === $want) {
+                return $p + ['name' => $name, 'master_pid' => $pid];
+            }
+        }
+    }
+    return null;
 }
 
 // ---------------------------------------------------------------- SAPIs that only have ini files

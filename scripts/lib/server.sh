@@ -25,7 +25,7 @@
 # without running exit handlers), nginx QUIT, Apache WINCH or TERM; the rest TERM.
 # shellcheck shell=bash
 declare -gA SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
-SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=()
+SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=() SRV_FPM_PREFIX=()
 
 srv_init() {
     SRV_DIR=$(mktemp -d -t nsscache-srv.XXXXXX)
@@ -130,7 +130,9 @@ srv_cleanup() {
 # pool "www" on DIR/fpm.sock, pm = static with 2 children, pm.max_requests = $SRV_FPM_MAX_REQUESTS
 # (0: never recycle), clear_env = yes, workers' output and PHP errors logged (DIR/fpm.log,
 # DIR/php-error.log). ARGs go to php-fpm after -n (-d extension=...). POOL_LINEs are added to the
-# pool (later lines win). The master starts with env -i: PATH, HOME=DIR and the SRV_FPM_ENV array.
+# pool (later lines win). The master starts with env -i: PATH, HOME=DIR and the SRV_FPM_ENV array,
+# through the SRV_FPM_PREFIX command when set (a command that ends by exec'ing its arguments, e.g.
+# unshare with bind mounts: the master keeps the PID srv_start recorded).
 srv_fpm() {
     local name=$1 dir=$2 args=() line; shift 2
     while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
@@ -145,6 +147,6 @@ srv_fpm() {
         for line in "$@"; do printf '%s\n' "$line"; done
     } > "$dir/fpm.conf"
     srv_start -s QUIT -l "$dir/fpm.log" "$name" "sock:$dir/fpm.sock" \
-        env -i PATH="$PATH" HOME="$dir" "${SRV_FPM_ENV[@]}" \
+        "${SRV_FPM_PREFIX[@]}" env -i PATH="$PATH" HOME="$dir" "${SRV_FPM_ENV[@]}" \
         "$NSSCACHE_PHP_FPM" -R -F -O -n "${args[@]}" -y "$dir/fpm.conf"
 }
