@@ -129,8 +129,11 @@ function nsscache_ep_families($f)
         . '(nsscache_status() in_effect_reason).', 'reason', array('in_effect', 'unset', 'probing_value',
         'set_after_nss_init', 'secure_exec', 'softokn_ignores', 'softokn_release_unknown', 'softokn_unknown',
         'no_nss_curl'), nsscache_ep_get($st, 'in_effect_reason'));
-    $fam['nsscache_policy_repairs_total'] = array('counter', 'Times this process (with its FPM master before the '
-        . 'fork) set or replaced NSS_SDB_USE_CACHE.', array(array(array(), (int) nsscache_ep_get($st, 'repairs'))));
+    $r = nsscache_ep_get($st, 'repairs');
+    if (is_int($r)) {
+        $fam['nsscache_policy_repairs_total'] = array('counter', 'Times this process (with its FPM master before '
+            . 'the fork) set or replaced NSS_SDB_USE_CACHE.', array(array(array(), $r)));
+    }
     return $fam;
 }
 
@@ -161,9 +164,10 @@ function nsscache_ep_stateset($help, $label, $states, $now)
 function nsscache_ep_label($v)
 {
     $v = (string) $v;
-    preg_match_all('/([\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}'
-        . '|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})'
-        . '|./s', $v, $m);
+    // one well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates), or any other byte
+    preg_match_all('/([\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
+        . '|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
+        . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})|./s', $v, $m);
     $out = '';
     $n = 0;
     foreach ($m[0] as $i => $c) {
