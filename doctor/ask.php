@@ -373,11 +373,12 @@ function ask_url(string $url, float $timeout): array
 // ---------------------------------------------------------------- the target's view of the host
 
 // Where a target's files are seen from. PID: the process that answered (a pool's worker, an
-// Apache child), when it is still there and is what the target says it is (CHECK matches its
-// cmdline); else FALLBACK [pid, chroot] (a pool's master: its workers share its mount namespace
-// and add the pool's chroot); else our own view (a CLI shares the doctor's mount namespace), or
-// none (a remote URL).
-function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $fallback = null): array
+// Apache child), used when it is what the target says it is (CHECK in its cmdline). MASTER
+// [pid, chroot, user]: a pool's php-fpm master, whose root and mounts its workers share (plus the
+// pool's chroot); preferred for those, since a worker may exit right after its request (the
+// worker still gives its credentials and libraries when it is there). Without either: our own
+// view (a CLI shares the doctor's mount namespace). LOCAL false: none (a remote URL).
+function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $master = null): array
 {
     $v = ['root' => '', 'proc' => '/proc/self', 'mounts' => null, 'creds' => null, 'secure' => null,
         'maps' => null, 'distro' => $host['distro'], 'notes' => []];
@@ -388,35 +389,76 @@ function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $fa
             'notes' => []];
         return $v;
     }
+    $worker = null;
     if ($pid !== null && $check !== null) {
-        $proc = "/proc/$pid";
-        [$cmd] = read_bounded("$proc/cmdline", 4096);
+        [$cmd] = read_bounded("/proc/$pid/cmdline", 4096);
         if ($cmd !== null && ($check === '' || strpos(str_replace("\0", ' ', $cmd), $check) !== false)) {
-            // its root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
-            $v['proc'] = $proc;
-            $v['root'] = "$proc/root";
+            $worker = "/proc/$pid";
         } else {
             $v['notes'][] = 'process_gone';
-            if ($fallback !== null && is_dir("/proc/{$fallback[0]}")) {
-                $v['proc'] = "/proc/{$fallback[0]}";
-                $v['root'] = "/proc/{$fallback[0]}/root" . rtrim((string) $fallback[1], '/');
-                $v['notes'][] = 'judged_from_master';
-            }
         }
     }
-    [$mi] = read_bounded($v['proc'] . '/mountinfo', 4 << 20);
-    $v['mounts'] = $mi !== null ? parse_mountinfo($mi) : null;
+    $chroot = $master !== null ? rtrim((string) $master[1], '/') : '';
+    if ($master !== null && is_dir("/proc/{$master[0]}")) {
+        $space = "/proc/{$master[0]}";
+        $v['root'] = "$space/root$chroot";
+        if ($worker === null) {
+            $v['notes'][] = 'judged_from_master';
+        }
+    } elseif ($worker !== null) {
+        // its root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
+        $space = $worker;
+        $v['root'] = "$worker/root";
+        $chroot = '';
+    } else {
+        $space = '/proc/self';
+        $chroot = '';
+    }
+    [$mi] = read_bounded("$space/mountinfo", 4 << 20);
+    $v['mounts'] = $mi !== null ? mounts_under(parse_mountinfo($mi), $chroot) : null;
     if ($v['mounts'] === null) {
         $v['notes'][] = 'mountinfo_unreadable';
     }
-    $v['creds'] = proc_creds($v['proc']);
-    $v['secure'] = proc_secure_exec($v['proc']);
-    if ($v['proc'] !== '/proc/self') {
-        [$maps] = read_bounded($v['proc'] . '/maps', 4 << 20);
+    $v['proc'] = $worker ?? ($space === '/proc/self' ? '/proc/self' : $space);
+    $v['creds'] = proc_creds($worker ?? '/proc/self');
+    $v['secure'] = proc_secure_exec($worker ?? '/proc/self');
+    if ($worker === null && $space !== '/proc/self') {
+        // the master runs as root; its workers as the pool's user (MASTER's third part), when named
+        $pw = isset($master[2]) && function_exists('posix_getpwnam') ? @posix_getpwnam((string) $master[2]) : false;
+        $v['creds'] = $pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null;
+        $v['secure'] = null;
+    }
+    if ($worker !== null) {
+        [$maps] = read_bounded("$worker/maps", 4 << 20);
         $v['maps'] = $maps !== null ? maps_libs($maps) : null;
+    }
+    if ($space !== '/proc/self') {
         $v['distro'] = read_distro($v['root']);
     }
+    // a worker that exited while we looked: what was read through it may be wrong
+    if ($worker !== null && $v['root'] === "$worker/root" && !is_dir($worker)) {
+        $v['notes'][] = 'process_exited_while_read';
+    }
     return $v;
+}
+
+// The mounts a process chroot'ed into CHROOT sees, with their points relative to it ('' = all).
+function mounts_under(array $mounts, string $chroot): array
+{
+    if ($chroot === '') {
+        return $mounts;
+    }
+    $out = [];
+    $top = mount_of($mounts, $chroot);
+    if ($top !== null) {
+        $out[] = ['mount' => '/'] + $top;
+    }
+    foreach ($mounts as $m) {
+        if (strncmp($m['mount'], "$chroot/", strlen($chroot) + 1) === 0) {
+            $out[] = ['mount' => substr($m['mount'], strlen($chroot))] + $m;
+        }
+    }
+    return $out;
 }
 
 // Library paths of interest from a maps file (the endpoint does the same in-process).

@@ -148,8 +148,8 @@ function inspect(array $t, array $ctx): array
                 $a = ask_fcgi($t['address'], $ctx['script'], $ctx['timeout']);
                 $pool = $t['pool'] ?? pool_at($t['address']);
                 $view = ['pid', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', true,
-                    $pool !== null && $pool['master_pid'] !== null ? [$pool['master_pid'], $pool['chroot'] ?? null]
-                        : null];
+                    $pool !== null && $pool['master_pid'] !== null
+                        ? [$pool['master_pid'], $pool['chroot'] ?? null, $pool['user'] ?? null] : null];
                 break;
             default:
                 $a = ask_url($t['address'], $ctx['timeout']);
@@ -166,8 +166,9 @@ function inspect(array $t, array $ctx): array
         return $t;
     }
     $f = $t['facts'];
+    $pid = is_int($f['pid'] ?? null) ? $f['pid'] : null;
     $v = $view[0] === 'cli' ? view_of(null, null, true, $ctx['host'])
-        : view_of(is_int($f['pid'] ?? null) ? $f['pid'] : null, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
+        : view_of($pid, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
     return judge($t, $f, $v, $ctx['table']);
 }
 

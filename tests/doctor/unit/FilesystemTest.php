@@ -72,6 +72,16 @@ TXT;
         $this->assertSame($fstype, D\mount_of(D\parse_mountinfo(self::MOUNTINFO), $path)['fstype']);
     }
 
+    public function testTheMountsOfAChrootAreRelativeToIt(): void
+    {
+        // a pool with chroot = /srv, judged from its master: /srv's mount is its /, /srv/nss db its /nss db
+        $m = NsscacheDoctor\mounts_under(D\parse_mountinfo(self::MOUNTINFO), '/srv');
+        $this->assertSame(['/', '/nss db', '/ro'], array_column($m, 'mount'));
+        $this->assertSame('xfs', D\mount_of($m, '/etc/pki/nssdb')['fstype']);
+        $this->assertSame('fuse.sshfs', D\mount_of($m, '/nss db/cert9.db')['fstype']);
+        $this->assertSame(D\parse_mountinfo(self::MOUNTINFO), D\mounts_under(D\parse_mountinfo(self::MOUNTINFO), ''));
+    }
+
     public function testOurOwnMountinfoHasTheRoot(): void
     {
         [$text] = D\read_bounded('/proc/self/mountinfo', 1 << 22);
