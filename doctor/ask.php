@@ -47,7 +47,8 @@ function decode_facts(string $json): array
     $f = json_decode($json, true, 64);
     if (!is_array($f) || ($f['facts'] ?? null) !== 1 || !is_array($f['env'] ?? null) || !is_array($f['curl'] ?? null)
             || !is_array($f['nsscache'] ?? null) || !is_array($f['php'] ?? null)) {
-        return [null, 'not the facts of nsscache-metrics.php' . ($f === null ? ' (' . json_last_error_msg() . ')' : '')];
+        return [null, 'not the facts of nsscache-metrics.php'
+            . ($f === null ? ' (' . json_last_error_msg() . ')' : '')];
     }
     return [unwrap($f), null];
 }
@@ -56,7 +57,8 @@ function decode_facts(string $json): array
 // Returns [stdout, stderr, status]: status 'ok', 'exit N', 'crashed' (signal), 'timeout' or 'error: ...'.
 function run(array $cmd, ?array $env, float $timeout): array
 {
-    $p = @proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null, $env);
+    $p = @proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null,
+        $env);
     if (!is_resource($p)) {
         return ['', '', last_error('error: cannot run')];
     }

@@ -311,7 +311,8 @@ function sentence(array $t): string
     $fam = $pr['family_row'] ?? 'upstream';
     $of = $fam === 'upstream' ? '' : " ($fam build)";
     $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] === null ? 'unset' : '= ' . quote($t['variable']));
-    $fix = $t['nsscache']['loaded'] ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
+    $fix = $t['nsscache']['loaded']
+        ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
         : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
     if ($t['kind'] === 'fpm' && var_class($t['variable']) === 'probing' && $t['variable'] === '1') {
         $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '

@@ -234,7 +234,8 @@ function main(array $argv): int
     [$code, $counts] = verdict($done);
     $doc = ['doctor' => ['version' => VERSION, 'table' => $table_file, 'table_error' => $table_error,
         'endpoint' => $endpoint, 'started' => $t0, 'duration_seconds' => round(microtime(true) - $t0, 3)],
-        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $counts, 'summary' => summary($code, $counts)];
+        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $counts,
+        'summary' => summary($code, $counts)];
     switch ($o['mode']) {
         case 'json':
             echo doc_json($doc);

@@ -227,7 +227,8 @@ function families(array $doc): array
                 $t['status'] === $s ? 1 : 0);
         }
         if ($t['kind'] === 'fpm' && $t['status'] !== 'not_running') {
-            $add('nsscache_pool_up', 'gauge', '1 if the php-fpm pool answered nsscache-metrics.php over FastCGI in time.',
+            $add('nsscache_pool_up', 'gauge',
+                '1 if the php-fpm pool answered nsscache-metrics.php over FastCGI in time.',
                 ['pool' => $t['name']], $t['status'] === 'ok' ? 1 : 0);
         }
         if (!$t['counted']) {

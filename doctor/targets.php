@@ -127,7 +127,8 @@ function fpm_parse(string $file, array &$seen = [], array $env = []): array
         $p = &$pools[$section];
         if ($key === 'listen') {
             $p['listen'] = $val;
-        } elseif (in_array($key, ['user', 'group', 'chroot', 'chdir', 'clear_env', 'security.limit_extensions'], true)) {
+        } elseif (in_array($key, ['user', 'group', 'chroot', 'chdir', 'clear_env', 'security.limit_extensions'],
+                true)) {
             $p[$key] = $val;
         } elseif (preg_match('/^env\[(.+)\]$/', $key, $mm)) {
             $p['env'][$mm[1]] = ['value' => $val, 'quoted' => $quoted];

@@ -16,13 +16,15 @@ final class ParsersTest extends TestCase
             'CentOS 7' => ["NAME=\"CentOS Linux\"\nVERSION=\"7 (Core)\"\nID=\"centos\"\nID_LIKE=\"rhel fedora\"\n"
                 . "VERSION_ID=\"7\"\n", ['centos', '7', 'rhel7']],
             'RHEL 7.9' => ["ID=\"rhel\"\nVERSION_ID=\"7.9\"\nID_LIKE=\"fedora\"\n", ['rhel', '7.9', 'rhel7']],
-            'Rocky 8' => ["ID=\"rocky\"\nVERSION_ID=\"8.9\"\nID_LIKE=\"rhel centos fedora\"\n", ['rocky', '8.9', 'other']],
+            'Rocky 8' => ["ID=\"rocky\"\nVERSION_ID=\"8.9\"\nID_LIKE=\"rhel centos fedora\"\n",
+                ['rocky', '8.9', 'other']],
             'Oracle 7' => ["ID=\"ol\"\nVERSION_ID=\"7.9\"\n", ['ol', '7.9', 'rhel7']],
             'CloudLinux 7 via ID_LIKE' => ["ID=\"cloudlinux\"\nVERSION_ID=\"7.9\"\nID_LIKE=\"rhel fedora centos\"\n",
                 ['cloudlinux', '7.9', 'rhel7']],
             'a rebuild named only by ID_LIKE' => ["ID=someel\nVERSION_ID=7.6\nID_LIKE='rhel'\n", ['someel', '7.6',
                 'rhel7']],
-            'Amazon Linux 2' => ["ID=\"amzn\"\nVERSION_ID=\"2\"\nID_LIKE=\"centos rhel fedora\"\n", ['amzn', '2', 'rhel7']],
+            'Amazon Linux 2' => ["ID=\"amzn\"\nVERSION_ID=\"2\"\nID_LIKE=\"centos rhel fedora\"\n",
+                ['amzn', '2', 'rhel7']],
             'Amazon Linux 1' => ["ID=\"amzn\"\nVERSION_ID=\"2018.03\"\nID_LIKE=\"rhel fedora\"\n",
                 ['amzn', '2018.03', 'other']],
             'Debian 12' => ["PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nID=debian\nVERSION_ID=\"12\"\n",
@@ -259,7 +261,8 @@ final class ParsersTest extends TestCase
     public function testFpmAddresses(): void
     {
         foreach (['/run/php/x.sock' => '/run/php/x.sock', '9000' => '127.0.0.1:9000',
-                '127.0.0.1:9001' => '127.0.0.1:9001', '[::1]:9002' => '[::1]:9002', 'localhost:9003' => 'localhost:9003',
+                '127.0.0.1:9001' => '127.0.0.1:9001', '[::1]:9002' => '[::1]:9002',
+                'localhost:9003' => 'localhost:9003',
                 '0.0.0.0:9004' => '127.0.0.1:9004', '[::]:9005' => '127.0.0.1:9005', '' => null, 'a b' => null,
                 'x:y' => null] as $in => $want) {
             $this->assertSame($want, D\fpm_address((string) $in), "[$in]");
