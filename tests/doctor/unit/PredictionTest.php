@@ -59,8 +59,10 @@ final class PredictionTest extends TestCase
             // secure execution: softokn >= 3.23 does not see the variable (yes is then unset)
             'upstream 3.87 yes, secure exec, fuse' => [['var_class' => 'yes', 'secure' => true] + $fuse, 'expected',
                 false, true, true, 'probes'],
-            'upstream 3.16 "1", secure exec: older softokn sees it' => [['var_class' => 'probing', 'secure' => true]
-                + $v('3.20.0'), 'expected', true, true, false, 'probes'],
+            'upstream 3.20 yes, secure exec: a softokn before 3.23 still sees it' => [['var_class' => 'yes',
+                'secure' => true] + $v('3.20.0'), 'none', false, false, null, 'honoured'],
+            'upstream 3.23 yes, secure exec: from 3.23 it does not' => [['var_class' => 'yes', 'secure' => true]
+                + $v('3.23.0'), 'expected', true, true, false, 'probes'],
             // a private build (outside the system library dirs): its unset default is unknown
             'private 3.87 unset local' => [$priv, 'possible', null, null, null, 'private_build'],
             'private 3.87 unset fuse' => [$priv + $fuse, 'expected', null, true, null, 'probes'],
