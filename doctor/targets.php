@@ -268,8 +268,8 @@ function discover_inis(string $root = ''): array
         }
         $out[] = $t;
     }
-    $mod = array_merge(glob("$root/usr/lib64/httpd/modules/libphp*.so") ?: [],
-        glob("$root/etc/httpd/conf.modules.d/*php*.conf") ?: []);
+    // the module itself: RHEL 8's php-fpm package also ships an httpd conf that only proxies
+    $mod = glob("$root/usr/lib64/httpd/modules/libphp*.so") ?: [];
     if ($mod && is_executable("$root/usr/bin/php")) {
         $out[] = target('ini', 'mod_php', ['address' => '/etc/php.ini', 'sapi' => 'apache2', 'php_version' => null,
             'binary' => '/usr/bin/php', 'ini_args' => ['-c', '/etc/php.ini'], 'scan_dir' => '/etc/php.d']);
