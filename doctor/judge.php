@@ -324,8 +324,9 @@ function sentence(array $t): string
         case 'curl_not_nss':
             return 'Not affected: libcurl uses ' . ($t['tls_backend'] ?: 'another TLS backend') . ', not NSS.';
         case 'no_db':
-            return "Nothing probes now: libcurl-NSS opens no database (SSL_DIR is not a directory and "
-                . NSSDB_DEFAULT . " does not exist); it would once one appears, so keep $var in mind.";
+            return 'Nothing probes now: libcurl-NSS opens no database (SSL_DIR is not a directory and '
+                . NSSDB_DEFAULT . ' does not exist)' . (in_array(var_class($t['variable']), ['yes', 'no'], true)
+                    ? '.' : "; once one appears it may: $fix.");
         case 'honoured':
             return "Fixed: $var, and $soft$of honours it, so NSS skips the probe"
                 . ($t['nsscache']['loaded'] && in_array($t['nsscache']['action'], ['set', 'replaced'], true)
