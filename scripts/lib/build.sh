@@ -2,6 +2,7 @@
 #   nsscache_build                 modules/nsscache.so in the checkout, for $NSSCACHE_PHP_CONFIG (scripts/build)
 #   nsscache_build_copy PHP_CONFIG DIR [CFLAGS [PREFIX...]]   a copy of the sources in DIR, built for another PHP
 #   nsscache_build_php FLAVOUR     a PHP from Debian's source, cached; prints its prefix (ci/build-php)
+#   nsscache_c_hash                sha256 of the extension's C without comments (what bench/RESULTS.md measured)
 #   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
 # shellcheck shell=bash
 # -Wno-unused-parameter as php-src itself (Zend/Zend.m4): PHP_FUNCTION,
@@ -37,6 +38,21 @@ nsscache_build() {
     fi
     rm -f "$log"
     nsscache_log "built modules/nsscache.so"
+}
+
+# sha256 of the extension's C sources with the comments stripped (gcc -fpreprocessed: no include
+# or macro is expanded), in a fixed order: nsscache.c, php_nsscache.h, nsscache_compat.h, src/*.c,
+# src/*.h. bench/run records it in bench/RESULTS.md and the build suite compares: a change to the
+# code (not to a comment) means the benchmark is to be run again.
+nsscache_c_hash() {
+    local out
+    out=$(
+        cd "$NSSCACHE_ROOT" || exit 1
+        { printf '%s\n' nsscache.c php_nsscache.h nsscache_compat.h
+            printf '%s\n' src/*.c | LC_ALL=C sort; printf '%s\n' src/*.h | LC_ALL=C sort; } |
+            while IFS= read -r f; do gcc -fpreprocessed -dD -E -P -w -x c "$f" || exit 1; done
+    ) || return 1
+    printf '%s\n' "$out" | sha256sum | cut -d' ' -f1
 }
 
 # The extension's files: what git tracks (plus new, unignored files in a work tree); in an

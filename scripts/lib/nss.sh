@@ -355,7 +355,8 @@ nssi_run_case() {
 # pm.max_requests = $NSSI_FPM_MAX_REQUESTS (default 5), the counter preloaded and the softokn on
 # LD_LIBRARY_PATH of the master. The pool passes SSL_DIR and TMPDIR into the workers with env[]
 # (clear_env empties everything else). Extra arguments are added to the pool verbatim. The
-# variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment.
+# variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment; NSSI_FPM_NAME names
+# the server (default fpm), for several masters at once.
 nssi_fpm_start() {
     local dir=$1 softokn=$2 mode=$3; shift 3
     local args=(-d "extension=$NSSI_CURL_SO")
@@ -364,12 +365,12 @@ nssi_fpm_start() {
     cp -a "$NSSI_PKI/nssdb/." "$dir/db/"
     SRV_FPM_ENV=(NSSI_COUNT_FILE="$dir/count" LD_PRELOAD="$NSSI_COUNTER_SO libnspr4.so" "${NSSI_FPM_MASTER_ENV[@]}")
     [ "$softokn" = system ] || SRV_FPM_ENV+=(LD_LIBRARY_PATH="$NSSI_SOFTOKN_ROOT/$softokn")
-    SRV_FPM_MAX_REQUESTS=${NSSI_FPM_MAX_REQUESTS:-5} srv_fpm fpm "$dir" "${args[@]}" -- \
+    SRV_FPM_MAX_REQUESTS=${NSSI_FPM_MAX_REQUESTS:-5} srv_fpm "${NSSI_FPM_NAME:-fpm}" "$dir" "${args[@]}" -- \
         "env[SSL_DIR] = $dir/db" "env[TMPDIR] = $dir/tmp" "$@"
 }
 
 # Graceful stop (SIGQUIT): workers exit normally, so the counter reports.
-nssi_fpm_stop() { srv_stop fpm; }
+nssi_fpm_stop() { srv_stop "${NSSI_FPM_NAME:-fpm}"; }
 
 # nssi_fpm_request DIR [query] -> the client's output line for one request.
 nssi_fpm_request() {
