@@ -21,6 +21,11 @@ function required(array $files): array
         if (preg_match('#^(tests/(unit|integration|fpm)/|ci/|\.ci/|bench/|demo/|scripts/|docs/)#', $f)) {
             continue;
         }
+        // The ini snippets, as docs: pecl users copy one, the RPM installs 10-nsscache.ini.
+        if (strncmp($f, 'ini/', 4) === 0) {
+            $out[$f] = 'doc';
+            continue;
+        }
         if (preg_match('#(\.c|\.h|\.m4|\.phpt|\.inc|\.stub\.php)$#', $f) || $f === 'README.md' || $f === 'LICENSE'
             || $f === 'config.w32') {
             $out[$f] = role($f);
