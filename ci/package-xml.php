@@ -11,9 +11,11 @@
  */
 
 /* What a PECL package of nsscache carries: the extension's sources, its phpt
- * suite and the docs. The dev harnesses (cmocka/fuzz units, the real-NSS
- * integration and FPM suites, ci/, bench/, demo/) need this repo's scripts
- * and stay out. */
+ * suite and the docs, and nsscache-doctor (doctor/, the table it reads, the
+ * fleet/ endpoint, units and rules) as docs: installed under the doc dir with
+ * the same layout as in a checkout, where the doctor finds its files. The dev
+ * harnesses (cmocka/fuzz units, the real-NSS integration and FPM suites, ci/,
+ * bench/, demo/) need this repo's scripts and stay out. */
 function required(array $files): array
 {
     $out = [];
@@ -27,7 +29,7 @@ function required(array $files): array
             continue;
         }
         if (preg_match('#(\.c|\.h|\.m4|\.phpt|\.inc|\.stub\.php)$#', $f) || $f === 'README.md' || $f === 'LICENSE'
-            || $f === 'config.w32') {
+            || $f === 'config.w32' || preg_match('#^(doctor|fleet)/#', $f) || $f === 'data/softokn.tsv') {
             $out[$f] = role($f);
         }
     }
@@ -40,7 +42,8 @@ function role(string $f): string
     if (strncmp($f, 'tests/', 6) === 0) {
         return 'test';
     }
-    if ($f === 'README.md' || $f === 'LICENSE' || substr($f, -3) === '.md') {
+    if ($f === 'README.md' || $f === 'LICENSE' || substr($f, -3) === '.md'
+        || preg_match('#^(doctor|fleet|data)/#', $f)) {
         return 'doc';
     }
     return 'src';
