@@ -1,14 +1,13 @@
 <?php
-/*
- * package.xml helper for ci/gen-package-xml and ci/check-package-xml.
- *
- *   php package-xml.php required < FILELIST       the files package.xml must name
- *   php package-xml.php gen PACKAGE_XML < FILELIST  rewrite <contents>, nothing else
- *   php package-xml.php check PACKAGE_XML VERSION < FILELIST
- *   php package-xml.php list PACKAGE_XML          the file names it holds
- *
- * FILELIST: the repo's files, one a line (git ls-files).
- */
+// SPDX-License-Identifier: BSD-2-Clause
+// package.xml helper for ci/gen-package-xml and ci/check-package-xml.
+//
+//   php package-xml.php required < FILELIST       the files package.xml must name
+//   php package-xml.php gen PACKAGE_XML < FILELIST  rewrite <contents>, nothing else
+//   php package-xml.php check PACKAGE_XML VERSION < FILELIST
+//   php package-xml.php list PACKAGE_XML          the file names it holds
+//
+// FILELIST: the repo's files, one a line (git ls-files).
 
 /* What a PECL package of nsscache carries: the extension's sources, its phpt
  * suite and the docs, and nsscache-doctor (doctor/, the table it reads, the

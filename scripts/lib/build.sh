@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Building nsscache and the PHPs it is tested with (sourced; needs common.sh).
 #   nsscache_build                 modules/nsscache.so in the checkout, for $NSSCACHE_PHP_CONFIG (scripts/build)
 #   nsscache_build_copy PHP_CONFIG DIR [CFLAGS [PREFIX...]]   a copy of the sources in DIR, built for another PHP
