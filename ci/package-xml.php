@@ -1,14 +1,13 @@
 <?php
-/*
- * package.xml helper for ci/gen-package-xml and ci/check-package-xml.
- *
- *   php package-xml.php required < FILELIST       the files package.xml must name
- *   php package-xml.php gen PACKAGE_XML < FILELIST  rewrite <contents>, nothing else
- *   php package-xml.php check PACKAGE_XML VERSION < FILELIST
- *   php package-xml.php list PACKAGE_XML          the file names it holds
- *
- * FILELIST: the repo's files, one a line (git ls-files).
- */
+// SPDX-License-Identifier: BSD-2-Clause
+// package.xml helper for ci/gen-package-xml and ci/check-package-xml.
+//
+//   php package-xml.php required < FILELIST       the files package.xml must name
+//   php package-xml.php gen PACKAGE_XML < FILELIST  rewrite <contents>, nothing else
+//   php package-xml.php check PACKAGE_XML VERSION < FILELIST
+//   php package-xml.php list PACKAGE_XML          the file names it holds
+//
+// FILELIST: the repo's files, one a line (git ls-files).
 
 /* What a PECL package of nsscache carries: the extension's sources, its phpt
  * suite and the docs, and nsscache-doctor (doctor/, the table it reads, the
@@ -21,6 +20,11 @@ function required(array $files): array
     $out = [];
     foreach ($files as $f) {
         if (preg_match('#^(tests/(unit|integration|fpm)/|ci/|\.ci/|bench/|demo/|scripts/|docs/)#', $f)) {
+            continue;
+        }
+        // The ini snippets, as docs: pecl users copy one, the RPM installs 10-nsscache.ini.
+        if (strncmp($f, 'ini/', 4) === 0) {
+            $out[$f] = 'doc';
             continue;
         }
         if (preg_match('#(\.c|\.h|\.m4|\.phpt|\.inc|\.stub\.php)$#', $f) || $f === 'README.md' || $f === 'LICENSE'
