@@ -64,9 +64,7 @@ The four masters differ only in what an admin may have done:
 Throughput, requests per second (median of the rounds), and latency (ab's p50 and p99 in ms, medians of the rounds):
 
 | concurrency | <?= implode(' | ', array_map(fn($c) => "req/s $COLNAME[$c]", array_keys($COLNAME))) ?> | p50 / p99 ms, <?= implode(' | p50 / p99 ms, ', array_map(fn($c) => $PLOT['cols'][$c], array_keys($COLNAME))) ?> | failed requests (all columns) |
-|---|<?= str_repeat('---|', 9) ?>
-
-
+|---|<?= str_repeat('---|', 9) . "\n" ?>
 <?php foreach ($s['levels'] as $lvl => $L): ?>
 | <?= $lvl ?> | <?= implode(' | ', array_map(fn($c) => fmt($L[$c]['rps']), array_keys($COLNAME))) ?> | <?= implode(' | ', array_map(fn($c) => fmt($L[$c]['p50'], 0) . ' / ' . fmt($L[$c]['p99'], 0), array_keys($COLNAME))) ?> | <?= implode(' / ', array_map(fn($c) => commas($L[$c]['failed']), array_keys($COLNAME))) ?> |
 <?php endforeach; ?>
@@ -85,9 +83,7 @@ Throughput, requests per second (median of the rounds), and latency (ab's p50 an
 Probe calls and negative dentries per 1,000 requests (requests: those PHP served; probe calls: the LD_PRELOAD counter's, `tests/integration/counter.c`, summed over every worker; workers: processes that reported):
 
 | concurrency | <?= implode(' | ', array_map(fn($c) => "probe calls, $COLNAME[$c]", array_keys($COLNAME))) ?> | <?= implode(' | ', array_map(fn($c) => "neg. dentries, " . $PLOT['cols'][$c], array_keys($COLNAME))) ?> | workers |
-|---|<?= str_repeat('---|', 9) ?>
-
-
+|---|<?= str_repeat('---|', 9) . "\n" ?>
 <?php foreach ($s['levels'] as $lvl => $L): ?>
 | <?= $lvl ?> | <?= implode(' | ', array_map(fn($c) => commas($L[$c]['calls']), array_keys($COLNAME))) ?> | <?= implode(' | ', array_map(fn($c) => commas($L[$c]['dent']), array_keys($COLNAME))) ?> | <?= implode(' / ', array_map(fn($c) => $L[$c]['workers'], array_keys($COLNAME))) ?> |
 <?php endforeach; ?>
@@ -149,7 +145,7 @@ softokn "rhel7", NSS DB on local disk. One PHP CLI process per run making one ve
 
 **nsscache / floor**, process wall, the median of the <?= count($s['pairs']) ?> paired ratios: **<?= r3($s['ratio'][0]) ?>**, 95% bootstrap interval <?= r3($s['ratio'][1]) ?> – <?= r3($s['ratio'][2]) ?>. Goal ≤ 1.02; the rule: **met** if the interval's upper bound is ≤ 1.02, **not met** if its lower bound is > 1.02, otherwise **inconclusive**: <?= $VERDICT[$s['verdict']] ?>. For scale, the floor with the empty extension / the floor, paired the same way: <?= $ratio_ci($s['empty_ratio']) ?>. On the HTTPS GET alone (medians): nsscache / floor <?= r3($s['get_ratio']) ?>.
 
-The negative dentries of the columns without the probe are the change of the kernel's global count during the run: other processes on the machine move it too.
+The negative dentries per run are the change of the kernel's global count across the run: the run's own lookups of names that are not there, and whatever other processes on the machine did meanwhile.
 
 Instructions (callgrind; the median of <?= $s['ir_n'] ?> run(s) each, one DB; no fix is left out, its probe loop being bounded by time, which valgrind stretches):
 

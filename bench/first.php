@@ -9,5 +9,5 @@ $seen = getenv('NSS_SDB_USE_CACHE');
 $seen = $seen === false ? '(unset)' : ($seen === '' ? '(empty)' : $seen);
 require __DIR__ . '/../tests/integration/https_get.php';
 [$ms, $status] = nsscache_https_get($argv[1]);
-printf("%.1f %s %s - %d\n", $ms, $status, $seen, getmypid());
+printf("%.3f %s %s - %d\n", $ms, $status, $seen, getmypid());
 exit(0);
