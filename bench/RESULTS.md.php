@@ -12,7 +12,7 @@ $PLOT = [
     's1_title' => sprintf('nginx -> php-fpm (%s workers, pm.max_requests = 20) -> one verified HTTPS GET per request; softokn rhel7; %s rounds x %s requests per level and column',
         v('fpm.children'), v('fpm.rounds'), v('fpm.requests')),
     's1_x' => 'concurrency (ab -c)', 's1_y' => 'requests per second (median of the rounds)',
-    's1_y2' => 'throughput nsscache / hand fix', 's1_ratio' => 'geometric mean of the paired rounds, 95% bootstrap interval',
+    's1_y2' => 'throughput nsscache / hand fix', 's1_ratio' => 'paired rounds, geometric mean and 95% bootstrap interval',
     's1_bound' => '0.98',
     'first_cols' => ['nofix' => 'no fix', 'floor' => 'floor: yes by hand', 'floor_empty' => 'floor + empty extension',
         'nsscache' => 'nsscache'],

@@ -229,6 +229,8 @@ if (isset($S[1]['levels'])) {
         set output "%s/fpm_sweep.png"
         set multiplot layout 1,2 title %s
         set logscale x 2
+        set xrange [0.8:80]
+        set xtics (1, 2, 4, 8, 16, 32, 64)
         set xlabel %s
         set grid
         set key bottom right
@@ -236,7 +238,7 @@ if (isset($S[1]['levels'])) {
         set yrange [0:*]
         plot %s
         set ylabel %s
-        set key top right
+        set key bottom right
         set yrange [*:*]
         plot "%s/s1" using 1:6:7:8 with yerrorlines lw 2 pt 7 title %s, 0.98 with lines dt 2 lc rgb "#c00000" title %s
         unset multiplot
