@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // bench/run section 2, loaded with -d auto_prepend_file=... in front of the integration
 // harness's client.php (so the harness sets up the environment, the softokn and the counter),
 // which it replaces: the same one verified HTTPS GET and the same output line, without calling

@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // bench/run section 1: the script behind nginx -> php-fpm. One verified HTTPS GET to the local
 // TLS origin (URL in the FastCGI QUERY_STRING: url=...), a fresh curl handle per request as a
 // typical API client makes. The body has a fixed length so that ab counts only real failures:

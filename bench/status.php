@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // bench/run section 4: what nsscache_status() and nsscache_in_effect() cost, timed with hrtime().
 // Usage: php status.php FUNC N   (FUNC: nsscache_status, nsscache_in_effect, or getenv for scale)
 // Prints: "<first call ns> <median ns of N later calls timed one by one> <mean ns per call in a
