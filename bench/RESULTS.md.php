@@ -80,7 +80,7 @@ Throughput, requests per second (median of the rounds), and latency (ab's p50 an
 
 ("All levels": the geometric mean of the levels' ratios; its interval resamples the rounds within each level.)
 
-Probe calls and negative dentries per 1,000 requests (requests: those PHP served; probe calls: the LD_PRELOAD counter's, `tests/integration/counter.c`, summed over every worker; workers: processes that reported):
+Probe calls and negative dentries per 1,000 requests (requests: those PHP served; probe calls: the LD_PRELOAD counter's, `tests/integration/counter.c`, summed over every worker and run; negative dentries: each run's count per 1,000 of its requests, the median over the rounds, since a single run may catch another process's removal of thousands in the kernel's global count; workers: processes that reported, over the rounds):
 
 | concurrency | <?= implode(' | ', array_map(fn($c) => "probe calls, $COLNAME[$c]", array_keys($COLNAME))) ?> | <?= implode(' | ', array_map(fn($c) => "neg. dentries, " . $PLOT['cols'][$c], array_keys($COLNAME))) ?> | workers |
 |---|<?= str_repeat('---|', 9) . "\n" ?>
@@ -89,7 +89,7 @@ Probe calls and negative dentries per 1,000 requests (requests: those PHP served
 <?php endforeach; ?>
 | all | <?= implode(' | ', array_map(fn($c) => commas($t[$c]['calls']), array_keys($COLNAME))) ?> | <?= implode(' | ', array_map(fn($c) => commas($t[$c]['dent']), array_keys($COLNAME))) ?> | |
 
-The dentry counts are the kernel's global `nr_negative` before and after a removal, so other processes on the machine add a little noise, of either sign. The columns without the probe leave a few per run whatever its number of requests (median per run: hand fix <?= commas($t['handfix']['dent_run']) ?>, nsscache <?= commas($t['nsscache']['dent_run']) ?>; no fix <?= commas($t['nofix']['dent_run']) ?>): names looked up in the pool's directories and not found.
+The dentry counts are the kernel's global `nr_negative` before and after a removal, so other processes on the machine add noise, of either sign. The columns without the probe leave a few per run whatever its number of requests (median per run: hand fix <?= commas($t['handfix']['dent_run']) ?>, nsscache <?= commas($t['nsscache']['dent_run']) ?>; no fix <?= commas($t['nofix']['dent_run']) ?>): names looked up in the pool's directories and not found.
 
 **Per-request instructions** (callgrind, one worker per column): a master with one worker under `valgrind --tool=callgrind --dump-before=php_request_startup`, 20 requests one after the other through nginx, the worker's whole life (`pm.max_requests = 20`): one part per request. The probing columns' loop is bounded by time (33 ms per call of `sdb_measureAccess`), which valgrind stretches: under callgrind they probe less than at full speed (the probe calls column).
 

@@ -31,6 +31,10 @@ if (in_array(1, $sections, true)) {
     $by = [];
     foreach (rows('s1-runs') as $f) $by[(int) $f[0]][$f[2]][(int) $f[1]] = $f;
     ksort($by);
+    // negative dentries per 1,000 requests, run by run (the median of those: one run may catch another
+    // process's removal of thousands in the kernel's global count)
+    $dent_rate = fn(array $runs) => nums(array_map(fn($f) => is_numeric($f[9] ?? null) && num($f[7] ?? null)
+        ? $f[9] * 1000 / $f[7] : null, $runs));
     $levels = [];
     $all_logs = [];   // [level => [round => log(nsscache/handfix)]]
     foreach ($by as $lvl => $cols) {
@@ -41,7 +45,7 @@ if (in_array(1, $sections, true)) {
             $req = $sum(7);
             $L[$c] = ['rps' => median(nums(array_column($runs, 3))), 'p50' => median(nums(array_column($runs, 4))),
                 'p99' => median(nums(array_column($runs, 5))), 'failed' => $sum(6), 'requests' => $req,
-                'calls' => $req ? $sum(8) * 1000 / $req : null, 'dent' => $req ? $sum(9) * 1000 / $req : null,
+                'calls' => $req ? $sum(8) * 1000 / $req : null, 'dent' => median($dent_rate($runs)),
                 'workers' => $sum(10), 'runs' => count($runs),
                 'seen' => implode(',', array_unique(array_column($runs, 11)))];
         }
@@ -88,7 +92,7 @@ if (in_array(1, $sections, true)) {
         $req = array_sum(array_map(fn($l) => $l[$c]['requests'], $levels));
         $tot[$c] = ['dent_run' => median($per_run), 'requests' => $req, 'failed' => array_sum(array_map(fn($l) => $l[$c]['failed'], $levels)),
             'calls' => $req ? array_sum(array_map(fn($l) => $l[$c]['calls'] * $l[$c]['requests'] / 1000, $levels)) * 1000 / $req : null,
-            'dent' => $req ? array_sum(array_map(fn($l) => $l[$c]['dent'] * $l[$c]['requests'] / 1000, $levels)) * 1000 / $req : null];
+            'dent' => median($dent_rate(array_filter(rows('s1-runs'), fn($f) => $f[2] === $c)))];
     }
     // per-request instructions, one worker per column: part 1 is the master's start (the worker
     // inherits its counts at the fork), part k (2..20) request k-1, part 21 request 20 and the exit
