@@ -16,6 +16,7 @@ $PLOT = [
     's1_bound' => '0.98',
     'first_cols' => ['nofix' => 'no fix', 'floor' => 'floor: yes by hand', 'floor_empty' => 'floor + empty extension',
         'nsscache' => 'nsscache'],
+    'first_ticks' => ['nofix' => 'no fix', 'floor' => 'floor', 'floor_empty' => 'floor + empty', 'nsscache' => 'nsscache'],
     's2_title' => sprintf('First HTTPS request of a PHP CLI process (softokn rhel7, %s rounds)', v('runs')),
     's2_y' => 'process wall ms (bar: median; whiskers: p10 - p90)', 's2_x2' => 'pairs, sorted',
     's2_y2' => 'wall nsscache / floor, per pair', 's2_pairs' => 'pairs', 's2_median' => 'median',
@@ -269,7 +270,7 @@ $row = fn(string $f) => fmt($us[$f]['first']) . ' | ' . fmt($us[$f]['later'], 2)
 | `nsscache_status()` | <?= commas($ir['status_first']) ?> | <?= commas($ir['status_later']) ?> |
 | `nsscache_in_effect()` | <?= commas($ir['in_effect_first']) ?> | <?= commas($ir['in_effect_later']) ?> |
 
-Keys in `nsscache_status()` and `nsscache_in_effect()` in that process: <?= v('s4.keys') ?>.
+In that process `nsscache_status()` returned <?= explode(' ', v('s4.keys'))[0] ?> keys and `nsscache_in_effect()` <?= explode(' ', v('s4.keys') . ' -')[1] ?>.
 
 **The pool endpoint**, one render of `fleet/nsscache-metrics.php` (the Prometheus text, <?= commas($ep['bytes']) ?> bytes) inside a php-fpm worker of the sweep's nsscache pool (rhel7 softokn, `pm.max_requests = 2`: every worker renders twice, its first render calling `nsscache_status()` for the first time in the process): timed with `hrtime()` around the endpoint's `include` (`bench/endpoint.php`), medians over <?= $ep['n'] ?> workers. The whole FastCGI request as `cgi-fcgi` sees it (its own start included) for scale.
 

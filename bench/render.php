@@ -253,7 +253,7 @@ if (isset($S[1]['levels'])) {
 if (isset($S[2])) {
     $lines = [];
     $i = 0;
-    foreach ($S[2]['cols'] as $c => $x) $lines[] = implode("\t", [++$i, $PLOT['first_cols'][$c], fmt($x['wall'], 3),
+    foreach ($S[2]['cols'] as $c => $x) $lines[] = implode("\t", [++$i, $PLOT['first_ticks'][$c], fmt($x['wall'], 3),
         fmt($x['wall10'], 3), fmt($x['wall90'], 3)]);
     file_put_contents("$tmp/s2", implode("\n", $lines) . "\n");
     $p = $S[2]['pairs'];
