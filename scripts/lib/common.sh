@@ -38,37 +38,105 @@ nsscache_apt_install() {
         --no-install-recommends "${missing[@]}" >&2
 }
 
+# ---------------------------------------------------------------- the machine's apt sources
+
+# Every enabled entry of the machine's apt sources, in either style (one-line: sources.list and
+# sources.list.d/*.list, as the Debian installer writes; deb822: sources.list.d/*.sources), as
+# deb822 stanzas with a blank line after each.
+nsscache_apt_sources() {
+    local SL='' SP='' f
+    eval "$(apt-config shell SL Dir::Etc::sourcelist/f SP Dir::Etc::sourceparts/d)"
+    for f in "$SL" "${SP%/}"/*.list; do
+        [ -f "$f" ] || continue
+        awk '
+            { sub(/^[ \t]+/, ""); sub(/[ \t]*#.*$/, "") }
+            $1 != "deb" && $1 != "deb-src" { next }
+            {
+                type = $1; $1 = ""; line = $0; opts = ""
+                if (match(line, /^ *\[[^]]*\]/)) {
+                    opts = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+                    gsub(/[][]/, "", opts)
+                }
+                n = split(line, w, /[ \t]+/); k = 0
+                for (i = 1; i <= n; i++) if (w[i] != "") f[++k] = w[i]
+                if (k < 2) next
+                print "Types: " type; print "URIs: " f[1]; print "Suites: " f[2]
+                comps = ""; for (i = 3; i <= k; i++) comps = comps (i > 3 ? " " : "") f[i]
+                if (comps != "") print "Components: " comps
+                m = split(opts, o, /[ \t]+/)
+                for (i = 1; i <= m; i++) {
+                    if (!(j = index(o[i], "="))) continue
+                    key = substr(o[i], 1, j - 1); val = substr(o[i], j + 1); gsub(/,/, " ", val)
+                    if (key == "arch") key = "Architectures"; else if (key == "lang") key = "Languages"
+                    else if (key == "target") key = "Targets"
+                    else {
+                        p = split(key, part, "-"); key = ""
+                        for (q = 1; q <= p; q++)
+                            key = key (q > 1 ? "-" : "") toupper(substr(part[q], 1, 1)) substr(part[q], 2)
+                    }
+                    print key ": " val
+                }
+                print ""
+            }' "$f"
+    done
+    for f in "${SP%/}"/*.sources; do
+        [ -f "$f" ] || continue
+        # Paragraphs; comment lines dropped; "Enabled: no" stanzas skipped.
+        awk 'BEGIN { RS = ""; ORS = "\n\n" }
+            { out = ""; n = split($0, l, "\n")
+              for (i = 1; i <= n; i++) if (l[i] !~ /^#/) out = out (out == "" ? "" : "\n") l[i]
+              if (out == "" || out ~ /(^|\n)Enabled: *[Nn][Oo]/) next
+              print out }' "$f"
+    done
+}
+
 # A private apt state for SUITE (bookworm, bullseye, trixie, sid...) with
 # entries of TYPE (deb-src, or deb for a download without install). The entries
-# are derived from the machine's own deb822 sources: same mirrors, suite family
+# are derived from the machine's own sources (either style): same mirrors, suite family
 # renamed, so no mirror host is ever written into the project. Prints the apt
 # options.
 nsscache_apt_opts() {
-    local suite=$1 type=${2:-deb-src} f
-    local state="$NSSCACHE_CACHE/apt/$suite-$type" list
+    local suite=$1 type=${2:-deb-src}
+    local state="$NSSCACHE_CACHE/apt/$suite-$type" list derived
     list="$state/sources.list.d/derived.sources"
     mkdir -p "$state/sources.list.d" "$state/lists/partial" "$state/archives/partial"
-    if [ ! -s "$list" ]; then
-        : > "$list.tmp"
-        for f in /etc/apt/sources.list.d/*.sources; do
-            [ -f "$f" ] || continue
-            # Only enabled stanzas of Debian's own suites (not a vendor repo).
-            grep -qi '^Enabled: *no' "$f" && continue
-            grep -q '^Suites:.*\b\(bookworm\|bullseye\|trixie\|sid\|stable\)' "$f" || continue
-            # bookworm, bookworm-updates, bookworm-security -> SUITE...
-            sed -e "s/^Types:.*/Types: $type/" \
-                -e "/^Suites:/s/\b[a-z]\+\(-updates\|-security\)\?\b/$suite\1/g" "$f" >> "$list.tmp"
-            printf '\n' >> "$list.tmp"
-        done
-        if [ "$suite" = sid ] || [ "$suite" = unstable ] || [ "$suite" = experimental ]; then
-            # sid has neither -updates nor -security; a stanza left without suites is dropped.
-            sed -i -e '/^Suites:/s/ *\b[a-z]\+-\(updates\|security\)\b//g' "$list.tmp"
-            awk 'BEGIN{RS="";ORS="\n\n"} !/\nSuites: *(\n|$)/' "$list.tmp" > "$list.tmp2"
-            mv "$list.tmp2" "$list.tmp"
-        fi
-        grep -q '^Types:' "$list.tmp" ||
-            nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
-        mv "$list.tmp" "$list"
+    # Only Debian's own suites (not a vendor repo): bookworm, bookworm-updates, bookworm-security
+    # -> SUITE, SUITE-updates, SUITE-security; sid and experimental have neither, and a stanza
+    # left without suites is dropped. One entry once.
+    derived=$(nsscache_apt_sources | awk -v suite="$suite" -v type="$type" '
+        BEGIN { RS = ""; ORS = "\n\n"
+                debian = "^(buster|bullseye|bookworm|trixie|forky|sid|experimental|"
+                debian = debian "stable|testing|unstable|oldstable|oldoldstable)$"
+                bare = suite ~ /^(sid|unstable|experimental)$/ }
+        {
+            n = split($0, l, "\n"); ok_type = 0; ok_suite = 0; out = ""
+            for (i = 1; i <= n; i++) {
+                if (l[i] ~ /^Types:/) { if (l[i] ~ /[ \t]deb([ \t]|$)/) ok_type = 1; l[i] = "Types: " type }
+                else if (l[i] ~ /^Suites:/) {
+                    m = split(substr(l[i], 8), w, /[ \t]+/); s = ""; delete seen
+                    for (j = 1; j <= m; j++) {
+                        if (w[j] == "") continue
+                        base = w[j]; suf = ""
+                        if (match(w[j], /-(updates|security|backports|proposed-updates)$/)) {
+                            base = substr(w[j], 1, RSTART - 1); suf = substr(w[j], RSTART)
+                        }
+                        if (base !~ debian) continue
+                        ok_suite = 1
+                        if (bare && suf != "") continue
+                        if (!((suite suf) in seen)) { seen[suite suf] = 1; s = s (s == "" ? "" : " ") suite suf }
+                    }
+                    if (s == "") { ok_suite = 0; break }
+                    l[i] = "Suites: " s
+                }
+                out = out (i > 1 ? "\n" : "") l[i]
+            }
+            if (ok_type && ok_suite && !(out in done)) { done[out] = 1; print out }
+        }')
+    [ -n "$derived" ] || nsscache_die "no Debian entries in the machine's apt sources" \
+        "(sources.list, sources.list.d/*.list or *.sources) to derive $suite $type entries from"
+    if [ "$(cat "$list" 2>/dev/null)" != "$derived" ]; then
+        printf '%s\n' "$derived" >"$list.tmp" && mv "$list.tmp" "$list"
+        rm -f "$state/.updated"      # new entries: their lists are not there yet
     fi
     [ -f "$state/status" ] || : > "$state/status"
     printf '%s\n' -o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$state/sources.list.d" \
