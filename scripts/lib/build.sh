@@ -17,17 +17,12 @@ nsscache_build() {
     nsscache_apt_install build-essential autoconf "php$NSSCACHE_PHP_VERSION-dev" "php$NSSCACHE_PHP_VERSION-cli"
     phpize=$(dirname "$(command -v "$php_config")")/phpize${php_config#php-config}
     stamp="$php_config $cflags"
-    (
-        cd "$NSSCACHE_ROOT" || exit 1
-        if [ ! -f Makefile ] || [ "$(cat .build-stamp 2>/dev/null)" != "$stamp" ] || [ config.m4 -nt Makefile ]; then
-            nsscache_log "phpize + configure ($php_config)"
-            { [ -f Makefile ] && make distclean || true; } >/dev/null 2>&1
-            "$phpize" >/dev/null || exit 1
-            ./configure --enable-nsscache --with-php-config="$(command -v "$php_config")" CFLAGS="$cflags" \
-                >/dev/null || exit 1
-            echo "$stamp" > .build-stamp
-        fi
-    ) || return 1
+    if [ ! -f "$NSSCACHE_ROOT/Makefile" ] || [ "$(cat "$NSSCACHE_ROOT/.build-stamp" 2>/dev/null)" != "$stamp" ] ||
+        [ "$NSSCACHE_ROOT/config.m4" -nt "$NSSCACHE_ROOT/Makefile" ]; then
+        nsscache_step "phpize + configure ($php_config)" nsscache_configure "$phpize" "$php_config" "$cflags" ||
+            return 1
+        echo "$stamp" > "$NSSCACHE_ROOT/.build-stamp"
+    fi
     log=$(mktemp)
     make -C "$NSSCACHE_ROOT" -j2 >"$log" 2>&1 || rc=$?
     if [ "$rc" -ne 0 ] || grep -q 'warning:' "$log"; then
@@ -37,6 +32,12 @@ nsscache_build() {
     fi
     rm -f "$log"
     nsscache_log "built modules/nsscache.so"
+}
+
+nsscache_configure() {   # PHPIZE PHP_CONFIG CFLAGS: in the checkout (output: the step's log)
+    cd "$NSSCACHE_ROOT" || return 1
+    if [ -f Makefile ]; then make distclean >/dev/null 2>&1 || true; fi
+    "$1" && ./configure --enable-nsscache --with-php-config="$(command -v "$2")" CFLAGS="$3"
 }
 
 # The extension's files: what git tracks (plus new, unignored files in a work tree); in an

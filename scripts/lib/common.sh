@@ -20,22 +20,147 @@ NSSCACHE_PHP_CONFIG=php-config$NSSCACHE_PHP_VERSION
 nsscache_log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 nsscache_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Install Debian packages that are missing; wait for the dpkg lock rather
-# than fail when another installer (a parallel job, unattended-upgrades) holds it.
+# ---------------------------------------------------------------- quiet steps and their log
+
+# The output of package installs, downloads and slow builds goes to NSSCACHE_LOG, one file per
+# top-level run (exported: the scripts it runs write to the same file); the terminal gets one
+# line per step (nsscache_step).
+if [ -z "${NSSCACHE_LOG:-}" ]; then
+    NSSCACHE_LOG=$(realpath -m "$0")
+    NSSCACHE_LOG=${NSSCACHE_LOG#"$NSSCACHE_ROOT"/}
+    NSSCACHE_LOG="$NSSCACHE_CACHE/log/$(date +%Y%m%d-%H%M%S)-${NSSCACHE_LOG//\//-}-$$.log"
+fi
+export NSSCACHE_LOG
+# Made when first written to (a script may stop before, e.g. when not run as root).
+nsscache_log_open() {
+    [ -f "$NSSCACHE_LOG" ] && return 0
+    mkdir -p "${NSSCACHE_LOG%/*}" && : >>"$NSSCACHE_LOG" || return 1
+    find "${NSSCACHE_LOG%/*}" -maxdepth 1 -name '*.log' -mtime +14 -delete 2>/dev/null || true
+}
+
+# nsscache_step LABEL CMD...: runs CMD (a command or a function, in a subshell: it sets no variable
+# of the caller's, and nsscache_die ends only the step) with its stdout and stderr appended to
+# $NSSCACHE_LOG, and prints one line on stderr: "[time] LABEL ... ok", with the time when the step
+# took 2 s or more, and what CMD said with nsscache_note. On failure: the end of CMD's output, and
+# where the rest is. Returns CMD's status.
+nsscache_step() {
+    local label=$1 t0=$SECONDS off rc=0 dt notes=()
+    shift
+    nsscache_log_open || nsscache_die "cannot write the log $NSSCACHE_LOG"
+    off=$(stat -c %s "$NSSCACHE_LOG")
+    printf '[%s] %s ... ' "$(date +%H:%M:%S)" "$label" >&2
+    { printf '\n===== [%s] %s\n' "$(date '+%F %T')" "$label"; ("$@"); } >>"$NSSCACHE_LOG" 2>&1 </dev/null || rc=$?
+    dt=$((SECONDS - t0))
+    mapfile -t notes < <(tail -c +$((off + 1)) "$NSSCACHE_LOG" | sed -n 's/^nsscache-note: //p')
+    if [ "$rc" -eq 0 ]; then
+        printf 'ok%s%s\n' "$([ "$dt" -ge 2 ] && printf ' (%d s)' "$dt")" \
+            "$([ ${#notes[@]} -eq 0 ] || printf '; %s' "${notes[@]}")" >&2
+    else
+        printf 'FAILED (exit %d, %d s)%s; the end of its output (all of it in %s):\n' "$rc" "$dt" \
+            "$([ ${#notes[@]} -eq 0 ] || printf '; %s' "${notes[@]}")" "$NSSCACHE_LOG" >&2
+        tail -c +$((off + 1)) "$NSSCACHE_LOG" | grep -v '^nsscache-note: ' | tail -n 25 | sed 's/^/  | /' >&2
+    fi
+    return "$rc"
+}
+# Inside a step: a short remark for its progress line.
+nsscache_note() { printf 'nsscache-note: %s\n' "$*" >&2; }
+
+# ---------------------------------------------------------------- package installs
+
+# While our installs run, services must not start: a policy-rc.d that refuses them, put in place
+# under a lock of ours and removed by a trap. An admin's own policy-rc.d is kept aside (a hard
+# link: the same file, owner, mode and times) and put back exactly.
+NSSCACHE_POLICY_RC=${NSSCACHE_POLICY_RC:-/usr/sbin/policy-rc.d}
+NSSCACHE_APT_LOCK=${NSSCACHE_APT_LOCK:-/run/lock/nsscache-apt.lock}
+NSSCACHE_POLICY_MARK='# nsscache-policy-rc.d'
+
+nsscache_policy_hold() {
+    local p=$NSSCACHE_POLICY_RC saved=$NSSCACHE_POLICY_RC.nsscache-saved tmp
+    if [ -e "$saved" ] || [ -L "$saved" ]; then
+        # Left by one of our installs that was killed: $saved is the admin's file, $p ours.
+        grep -qF "$NSSCACHE_POLICY_MARK" "$p" 2>/dev/null || {
+            echo "error: both $p and $saved exist, and $p is not ours: put the right one back by hand"
+            return 1
+        }
+    elif { [ -e "$p" ] || [ -L "$p" ]; } && ! grep -qF "$NSSCACHE_POLICY_MARK" "$p" 2>/dev/null; then
+        ln -P "$p" "$saved" 2>/dev/null || cp -a "$p" "$saved" || return 1
+    fi
+    tmp=$(mktemp "$p.XXXXXX") || return 1
+    printf '#!/bin/sh\n%s: %s\n# (scripts/lib/common.sh; removed when the install ends)\nexit 101\n' \
+        "$NSSCACHE_POLICY_MARK" "no service may start while nsscache's scripts install packages" >"$tmp"
+    chmod 755 "$tmp" && mv -f "$tmp" "$p"
+}
+nsscache_policy_release() {
+    local p=$NSSCACHE_POLICY_RC saved=$NSSCACHE_POLICY_RC.nsscache-saved
+    if [ -e "$saved" ] || [ -L "$saved" ]; then
+        mv -f "$saved" "$p"
+    elif grep -qF "$NSSCACHE_POLICY_MARK" "$p" 2>/dev/null; then
+        rm -f "$p"
+    fi
+}
+
+# Is systemd this system's PID 1 (not a chroot of one)? Only then do installs enable units that
+# run: where it is not, the unit check is skipped, and nsscache_apt_install says so once.
+nsscache_systemd_booted() {
+    [ -d /run/systemd/system ] && command -v systemctl >/dev/null && ! systemd-detect-virt -q --chroot 2>/dev/null
+}
+nsscache_units_enabled() {
+    systemctl list-unit-files --state=enabled --no-legend --no-pager | awk '{ print $1 }' | sort -u
+}
+
+# nsscache_apt_get ARGS...: apt-get ARGS (non-interactive, waiting for the dpkg lock) with services
+# held back (above); where systemd is PID 1, every unit the run enabled is disabled (and stopped)
+# afterwards, and the enabled list is checked to be the one from before. Output on stdout/stderr:
+# run it in nsscache_step.
+nsscache_apt_get() {
+    mkdir -p "${NSSCACHE_APT_LOCK%/*}" || return 1
+    (
+        exec 8>>"$NSSCACHE_APT_LOCK"
+        flock 8
+        nsscache_policy_hold || exit 1
+        trap nsscache_policy_release EXIT
+        trap 'exit 130' INT TERM HUP
+        booted=0 before='' new=()
+        if nsscache_systemd_booted; then booted=1 before=$(nsscache_units_enabled) || exit 1; fi
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 -q -y "$@" || exit
+        [ $booted = 1 ] || exit 0
+        mapfile -t new < <(comm -13 <(printf '%s\n' "$before") <(nsscache_units_enabled))
+        if [ ${#new[@]} -gt 0 ]; then
+            systemctl disable --now "${new[@]}" || exit
+            nsscache_note "disabled ${#new[@]} unit(s) it enabled: ${new[*]}"
+        fi
+        [ "$(nsscache_units_enabled)" = "$before" ] || {
+            echo "error: the enabled units differ from before the install:"
+            diff <(printf '%s\n' "$before") <(nsscache_units_enabled)
+            exit 1
+        }
+    )
+}
+
+# Install Debian packages that are missing (nsscache_apt_get: no service starts, no unit stays
+# enabled), updating the package lists twice a day or when one of them is unknown.
 nsscache_apt_install() {
-    local missing=() p
+    local missing=() p label
     for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
-    nsscache_log "apt-get install ${missing[*]}"
-    local stamp="$NSSCACHE_CACHE/.apt-updated"
-    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +720 2>/dev/null)" ]; then
-        apt-get -o DPkg::Lock::Timeout=900 update -qq >&2 || return 1
-        mkdir -p "$NSSCACHE_CACHE" && touch "$NSSCACHE_CACHE/.apt-updated"
+    if [ -z "${NSSCACHE_SAID_SYSTEMD:-}" ] && ! nsscache_systemd_booted; then
+        nsscache_log "systemd is not PID 1 here: no unit check after package installs"
+        export NSSCACHE_SAID_SYSTEMD=1
     fi
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq \
-        --no-install-recommends "${missing[@]}" >&2
+    label="apt-get install ${missing[*]}"
+    [ ${#label} -le 90 ] || label="${label:0:80}... (${#missing[@]} packages)"
+    nsscache_step "$label" nsscache_apt_install_now "${missing[@]}"
+}
+nsscache_apt_install_now() {
+    local stamp="$NSSCACHE_CACHE/.apt-updated"
+    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +720 2>/dev/null)" ] ||
+        ! apt-cache show "$@" >/dev/null 2>&1; then
+        nsscache_apt_get update || return 1
+        mkdir -p "$NSSCACHE_CACHE" && touch "$stamp"
+    fi
+    nsscache_apt_get install --no-install-recommends "$@"
 }
 
 # ---------------------------------------------------------------- the machine's apt sources
@@ -151,7 +276,7 @@ nsscache_apt_update() {
     local stamp="$NSSCACHE_CACHE/apt/$suite-$type/.updated"
     mapfile -t opts < <(nsscache_apt_opts "$suite" "$type")
     if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +1440 2>/dev/null)" ]; then
-        apt-get "${opts[@]}" update -qq >&2 || return 1
+        nsscache_step "apt-get update: Debian $suite $type entries" apt-get "${opts[@]}" -q update || return 1
         touch "$stamp"
     fi
 }
@@ -172,6 +297,8 @@ nsscache_php_source() {
         | tr -c 'A-Za-z0-9.+_-' '_')"
 }
 
+nsscache_in_dir() { (cd "$1" && shift && "$@"); }   # DIR CMD...: CMD run in DIR
+
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST,
 # once. Versions are pinned because the security suites often lack the .dsc
 # of their newest version.
@@ -183,7 +310,8 @@ nsscache_apt_source() {
     chown _apt "$dest" 2>/dev/null || true    # lets apt download sandboxed
     nsscache_apt_update "$suite" deb-src || return 1
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb-src)
-    (cd "$dest" && apt-get "${opts[@]}" source --download-only -qq "$pkg=$version" >&2) || return 1
+    nsscache_step "apt-get source $pkg=$version (download)" \
+        nsscache_in_dir "$dest" apt-get "${opts[@]}" -q source --download-only "$pkg=$version" || return 1
     touch "$dest/.done-$pkg-$version"
 }
 
@@ -197,7 +325,7 @@ nsscache_apt_download() {
     chown _apt "$dest" 2>/dev/null || true
     nsscache_apt_update "$suite" deb || return 1
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb)
-    (cd "$dest" && apt-get "${opts[@]}" download -qq "$@" >&2) || return 1
+    nsscache_step "apt-get download $*" nsscache_in_dir "$dest" apt-get "${opts[@]}" -q download "$@" || return 1
     touch "$stamp"
 }
 

@@ -43,18 +43,21 @@ nssi_build_curl() {
         nsscache_die "no pinned Debian source for PHP $version"
     src=$NSSCACHE_PHP_SRC
     nsscache_apt_source "$NSSCACHE_PHP_SUITE" "$NSSCACHE_PHP_PKG" "$NSSCACHE_PHP_DEBVER" "$src" || return 1
-    b=$(mktemp -d)
-    nsscache_log "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG $NSSCACHE_PHP_DEBVER"
+    nsscache_step "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG $NSSCACHE_PHP_DEBVER" \
+        nssi_build_curl_now "$php_config" "$out" "$src"
+}
+nssi_build_curl_now() {   # PHP_CONFIG OUT SRC (output: the step's log)
+    local php_config=$1 out=$2 src=$3 b rc=0
     local orig=("$src/${NSSCACHE_PHP_PKG}"_*.orig.tar.[gx]z)
-    tar -C "$b" -xf "${orig[0]}" --wildcards '*/ext/curl/*'
+    b=$(mktemp -d)
+    tar -C "$b" -xf "${orig[0]}" --wildcards '*/ext/curl/*' || rc=1
     # the phpize beside that php-config (phpize8.2 for php-config8.2)
-    (cd "$b"/php-*/ext/curl && "${php_config%php-config*}phpize${php_config##*php-config}" >/dev/null 2>&1 \
-        && ./configure -q --with-php-config="$php_config" >/dev/null \
-        && make -s -j"$(nproc)" >/dev/null 2>"$b/make.err") || { cat "$b/make.err" >&2; rm -rf "$b"; return 1; }
-    mkdir -p "$out"
-    cp "$b"/php-*/ext/curl/modules/curl.so "$out/curl.so"
+    [ $rc = 1 ] || (cd "$b"/php-*/ext/curl && "${php_config%php-config*}phpize${php_config##*php-config}" \
+        && ./configure -q --with-php-config="$php_config" && make -s -j"$(nproc)") || rc=1
+    [ $rc = 1 ] || { mkdir -p "$out" && cp "$b"/php-*/ext/curl/modules/curl.so "$out/curl.so" && touch "$out/.ok"; } ||
+        rc=1
     rm -rf "$b"
-    touch "$out/.ok"
+    return $rc
 }
 
 # Artefact paths, keyed by source version, PHP API and flags. Called again by
@@ -119,8 +122,7 @@ nssi_step_packages() {
     local p
     for p in libcurl4-openssl-dev libcurl4-gnutls-dev; do
         if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-            nsscache_log "removing $p (conflicts with libcurl4-nss-dev)"
-            DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 remove -y -qq "$p" >&2
+            nsscache_step "apt-get remove $p (conflicts with libcurl4-nss-dev)" nsscache_apt_get remove "$p"
         fi
     done
     nsscache_apt_install "${NSSI_PACKAGES[@]}"
@@ -161,19 +163,23 @@ nssi_install_softokn() {
 }
 
 nssi_step_softokn() {
-    local src b top
+    local src
     [ -f "$NSSI_SOFTOKN_ROOT/.ok" ] && return 0
     src=$(nssi_src_dir nss "$NSSI_NSS_SRC_VERSION")
     nsscache_apt_source "$NSSI_SUITE" nss "$NSSI_NSS_SRC_VERSION" "$src"
+    nsscache_step "building softokn legacy + rhel7 from nss $NSSI_NSS_SRC_VERSION (about 2 min)" \
+        nssi_build_softokn "$src"
+}
+nssi_build_softokn() {   # SRC (output: the step's log)
+    local src=$1 b top
     b=$(mktemp -d); top="$b/nss"
-    nsscache_log "building softokn legacy + rhel7 from nss $NSSI_NSS_SRC_VERSION (about 2 min)"
-    dpkg-source -q -x "$src"/nss_*.dsc "$top" >/dev/null 2>&1
+    dpkg-source -q -x "$src"/nss_*.dsc "$top" || { rm -rf "$b"; nsscache_die "dpkg-source -x of $src failed"; }
     # legacy: probe directly in the DB and temp dirs (no removed mkdtemp dir, Mozilla 1720227).
     sed -i 's/ -DSDB_MEASURE_USE_TEMP_DIR//' "$top/nss/coreconf/Linux.mk"
     ! grep -q SDB_MEASURE_USE_TEMP_DIR "$top/nss/coreconf/Linux.mk" || nsscache_die "Linux.mk patch failed"
     (   nssi_nss_make "$top" coreconf/nsinstall && nssi_nss_make "$top" lib export \
         && nssi_nss_make "$top" lib/util && nssi_nss_make "$top" lib/freebl && nssi_nss_make "$top" lib/softoken
-    ) >"$b/build.log" 2>&1 || { tail -30 "$b/build.log" >&2; rm -rf "$b"; return 1; }
+    ) >"$b/build.log" 2>&1 || { tail -30 "$b/build.log"; rm -rf "$b"; return 1; }
     nm -D "$top/dist/lib/libsoftokn3.so" | grep -q ' U mkdtemp' && nsscache_die "legacy softokn still uses mkdtemp"
     nssi_install_softokn "$top" legacy
     # rhel7: an unset variable means "measure", in sdb_init (else statfs
@@ -186,7 +192,7 @@ nssi_step_softokn() {
         || ! grep -q '"yes") != 0)) {' "$sdb"; then
         nsscache_die "rhel7 patch of sdb.c failed"
     fi
-    nssi_nss_make "$top" lib/softoken >"$b/build.log" 2>&1 || { tail -30 "$b/build.log" >&2; rm -rf "$b"; return 1; }
+    nssi_nss_make "$top" lib/softoken >"$b/build.log" 2>&1 || { tail -30 "$b/build.log"; rm -rf "$b"; return 1; }
     nssi_install_softokn "$top" rhel7
     rm -rf "$b"
     touch "$NSSI_SOFTOKN_ROOT/.ok"
