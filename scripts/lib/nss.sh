@@ -60,8 +60,9 @@ nssi_build_curl_now() {   # PHP_CONFIG OUT SRC (output: the step's log)
     return $rc
 }
 
-# Artefact paths, keyed by source version, PHP API and flags. Called again by
-# nssi_setup once php-dev is installed (the API number comes from php-config).
+# Artefact paths, keyed by source version, PHP API and flags. The API number comes from
+# php-config, which php-dev installs: nssi_setup calls this again, in the caller's shell, once
+# the packages are there (before, the ext/curl path says "apiunknown").
 nssi_paths() {
     NSSI_PHP_API=$("$NSSCACHE_PHP_CONFIG" --phpapi 2>/dev/null || echo unknown)
     NSSI_CURL_SO=$NSSI_CACHE/curl-nss/$(nssi_key "$NSSI_PHP_SRC_VERSION")-api$NSSI_PHP_API/curl.so
@@ -111,10 +112,12 @@ nssi_use_flavour() {
 #   5. test PKI: CA, server cert for 127.0.0.1/localhost, NSS sql: DB trusting the CA
 # Cold: about 4 minutes on 2 cores (the softokn build dominates). Warm: a few seconds.
 # A bash of its own, so that set -e holds whatever the caller's context (an `if`, a `||`).
+# The paths it sets (nssi_paths) hold in the caller's shell afterwards.
 nssi_setup() {
     bash -euo pipefail -c '. "$1"; nssi_step_packages; nssi_paths; nssi_step_curl; nssi_step_softokn
         nssi_step_counter; nssi_step_pki; nsscache_log "integration setup ready in $NSSI_CACHE"' \
-        nssi_setup "${BASH_SOURCE[0]}"
+        nssi_setup "${BASH_SOURCE[0]}" || return 1
+    nssi_paths
 }
 
 nssi_step_packages() {
@@ -349,7 +352,11 @@ nssi_run_case() {
         "$NSSI_DIR/client.php" "https://127.0.0.1:$NSSI_PORT/" "${NSSI_CLIENT_ARGS[@]}" 2>"$d/stderr") || true
     read -r _a _b _c _d after _f < /proc/sys/fs/dentry-state
     calls=$(nssi_count_sum "$d/count")
-    [ -n "$out" ] || out="0 php-failed:$(head -c 200 "$d/stderr" | tr -s ' \n' '  ')"
+    # Not client.php's line ("<ms> <status> ..."): PHP failed (a library it could not load, a fatal
+    # error). Then the status is php-failed: and what PHP said, on stdout and stderr, on one line.
+    if ! [[ ${out%%$'\n'*} =~ ^[0-9]+(\.[0-9]+)?\ [^\ ] ]]; then
+        out="0 php-failed: $({ printf '%s\n' "$out"; cat "$d/stderr"; } | tr -s ' \t\n' '   ' | head -c 400)"
+    fi
     [ -n "${NSSI_CASE_DIR:-}" ] || nssi_case_dir_remove "$d"
     printf '%s %s %s\n' "$calls" "$((after - before))" "$out"
 }
