@@ -145,9 +145,11 @@ nsscache_apt_install() {
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
-    if [ -z "${NSSCACHE_SAID_SYSTEMD:-}" ] && ! nsscache_systemd_booted; then
+    # Said once per run: the log (shared by the scripts of a run) remembers it.
+    if ! nsscache_systemd_booted && ! grep -qs '^nsscache: systemd is not PID 1' "$NSSCACHE_LOG"; then
         nsscache_log "systemd is not PID 1 here: no unit check after package installs"
-        export NSSCACHE_SAID_SYSTEMD=1
+        nsscache_log_open && echo "nsscache: systemd is not PID 1: no unit check after package installs" \
+            >>"$NSSCACHE_LOG"
     fi
     label="apt-get install ${missing[*]}"
     [ ${#label} -le 90 ] || label="${label:0:80}... (${#missing[@]} packages)"

@@ -355,7 +355,8 @@ nssi_run_case() {
     # Not client.php's line ("<ms> <status> ..."): PHP failed (a library it could not load, a fatal
     # error). Then the status is php-failed: and what PHP said, on stdout and stderr, on one line.
     if ! [[ ${out%%$'\n'*} =~ ^[0-9]+(\.[0-9]+)?\ [^\ ] ]]; then
-        out="0 php-failed: $({ printf '%s\n' "$out"; cat "$d/stderr"; } | tr -s ' \t\n' '   ' | sed 's/^ //' | head -c 400)"
+        out="0 php-failed: $({ printf '%s\n' "$out"; cat "$d/stderr"; } | tr -s ' \t\n' '   ' | sed 's/^ //' |
+            head -c 400)"
     fi
     [ -n "${NSSI_CASE_DIR:-}" ] || nssi_case_dir_remove "$d"
     printf '%s %s %s\n' "$calls" "$((after - before))" "$out"
