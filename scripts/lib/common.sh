@@ -120,10 +120,11 @@ nsscache_apt_get() {
         nsscache_policy_hold || exit 1
         trap nsscache_policy_release EXIT
         trap 'exit 130' INT TERM HUP
-        booted=0 before='' new=()
+        booted=0 before='' new=() rc=0
         if nsscache_systemd_booted; then booted=1 before=$(nsscache_units_enabled) || exit 1; fi
-        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 -q -y "$@" || exit
-        [ $booted = 1 ] || exit 0
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 -q -y "$@" || rc=$?
+        [ $booted = 1 ] || exit "$rc"
+        # Also after a failed install: the packages it did configure have enabled theirs.
         mapfile -t new < <(comm -13 <(printf '%s\n' "$before") <(nsscache_units_enabled))
         if [ ${#new[@]} -gt 0 ]; then
             systemctl disable --now "${new[@]}" || exit
@@ -134,6 +135,7 @@ nsscache_apt_get() {
             diff <(printf '%s\n' "$before") <(nsscache_units_enabled)
             exit 1
         }
+        exit "$rc"
     )
 }
 
