@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * nsscache: every PHP-version difference lives here, nowhere else.
  */
