@@ -252,7 +252,9 @@ static PHP_MINIT_FUNCTION(nsscache)
  * end of a dl()'s request, unloads the .so and may load it again. */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
-	UNREGISTER_INI_ENTRIES();
+	static const char *const names[] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
+
+	NSSCACHE_UNREGISTER_INI_ENTRIES(type, names);
 	nsscache_record_free(&nsscache_rec);
 	memset(&nsscache_rec, 0, sizeof(nsscache_rec));
 	nsscache_failure_warned = nsscache_recheck = 0;
@@ -286,20 +288,36 @@ static PHP_RINIT_FUNCTION(nsscache)
 
 /* {{{ the facts, for the views */
 
-/* What the views read from the environment and the record: malloc'ed
- * copies made under the environment lock (libc, not Zend: no bailout). */
+/* What the views read from the environment and the record, copied into one
+ * request buffer (Zend memory: freed at request end even when printing
+ * bails out), and the facts. */
 enum { SNAP_ENV, SNAP_PREVIOUS, SNAP_SSL_DIR, SNAP_TMPDIR, SNAP_SQLITE_TMPDIR, SNAP_N };
 typedef struct {
-	char *s[SNAP_N];
+	const char *s[SNAP_N];
+	char *buf;
 	nsscache_record rec;
 	nsscache_libs libs;
 	nsscache_distro distro;
 	nsscache_effect effect;
 } php_nsscache_view;
 
-static char *php_nsscache_dup(const char *s)
+/* Copies SRC's strings into BUF (CAP bytes) and points OUT at them; the
+ * bytes needed. No allocation: runs under the environment lock. */
+static size_t php_nsscache_copy(const char *const *src, char *buf, size_t cap, const char **out)
 {
-	return s != NULL ? strdup(s) : NULL;
+	size_t used = 0, i;
+
+	for (i = 0; i < SNAP_N; i++) {
+		size_t n = src[i] != NULL ? strlen(src[i]) + 1 : 0;
+
+		out[i] = NULL;
+		if (src[i] != NULL && used + n <= cap) {
+			memcpy(buf + used, src[i], n);
+			out[i] = buf + used;
+		}
+		used += n;
+	}
+	return used;
 }
 
 /* Libraries and the distribution cannot change while no library is loaded
@@ -318,18 +336,30 @@ static const void *php_nsscache_ext_curl_addr(void)
 
 static void php_nsscache_view_take(php_nsscache_view *v)
 {
+	const char *src[SNAP_N];
+	size_t cap = 256, need;
 	nsscache_stamp now;
 	int fresh;
 
-	NSSCACHE_ENV_LOCK();
-	v->s[SNAP_ENV] = php_nsscache_dup(getenv(NSSCACHE_ENV_NAME));
-	v->s[SNAP_SSL_DIR] = php_nsscache_dup(getenv("SSL_DIR"));
-	v->s[SNAP_TMPDIR] = php_nsscache_dup(getenv("TMPDIR"));
-	v->s[SNAP_SQLITE_TMPDIR] = php_nsscache_dup(getenv("SQLITE_TMPDIR"));
-	v->s[SNAP_PREVIOUS] = php_nsscache_dup(nsscache_rec.previous);
-	v->rec = nsscache_rec;
-	NSSCACHE_ENV_UNLOCK();
-	v->rec.previous = v->s[SNAP_PREVIOUS];
+	v->buf = NULL;
+	for (;;) {
+		/* erealloc may bail out (memory_limit): never under the lock */
+		v->buf = erealloc(v->buf, cap);
+		NSSCACHE_ENV_LOCK();
+		src[SNAP_ENV] = getenv(NSSCACHE_ENV_NAME);
+		src[SNAP_PREVIOUS] = nsscache_rec.previous;
+		src[SNAP_SSL_DIR] = getenv("SSL_DIR");
+		src[SNAP_TMPDIR] = getenv("TMPDIR");
+		src[SNAP_SQLITE_TMPDIR] = getenv("SQLITE_TMPDIR");
+		need = php_nsscache_copy(src, v->buf, cap, v->s);
+		v->rec = nsscache_rec;
+		NSSCACHE_ENV_UNLOCK();
+		if (need <= cap) {
+			break;
+		}
+		cap = need; /* the environment grew meanwhile */
+	}
+	v->rec.previous = (char *) v->s[SNAP_PREVIOUS];
 	v->rec.left = NULL;
 
 	nsscache_stamp_now(&now);
@@ -354,17 +384,12 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 
 static void php_nsscache_view_free(php_nsscache_view *v)
 {
-	int i;
-
-	for (i = 0; i < SNAP_N; i++) {
-		free(v->s[i]);
-	}
+	efree(v->buf);
 	efree(v);
 }
 
 static php_nsscache_view *php_nsscache_view_new(void)
 {
-	/* emalloc outside any lock: it may bail out */
 	php_nsscache_view *v = emalloc(sizeof(*v));
 
 	php_nsscache_view_take(v);

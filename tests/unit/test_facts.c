@@ -343,7 +343,88 @@ static void test_libs_real(void **state)
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_ONLY);
 	assert_true(libs->ext_curl_missed);
 	dlclose(h);
+	/* the scans took references only for the moment: closing the last one unloads everything */
+	nsscache_libs_gather(libs, NULL);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
+	assert_false(libs->nss_loaded);
 	free(libs);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	char buf[65536];
+	size_t n;
+	int rc = in != NULL && out != NULL ? 0 : -1;
+
+	while (rc == 0 && (n = fread(buf, 1, sizeof(buf), in)) > 0) {
+		rc = fwrite(buf, 1, n, out) == n ? 0 : -1;
+	}
+	if (in != NULL) {
+		fclose(in);
+	}
+	if (out != NULL && fclose(out) != 0) {
+		rc = -1;
+	}
+	return rc;
+}
+
+/* A private NSS (LD_LIBRARY_PATH builds, as the test harness's): the softokn
+ * is the one beside that libnss3, or beside its resolved symlink, and it is
+ * not a system build. Run in a child: a second libnss3 stays mapped. */
+static int private_nss_child(void *arg)
+{
+	const char *dir = arg;
+	char lib[400], link[400], real[400];
+	nsscache_libs *libs = malloc(sizeof(*libs));
+	void *h;
+	int fail = 0;
+
+	snprintf(lib, sizeof(lib), "%s/a/libnss3.so", dir);
+	snprintf(link, sizeof(link), "%s/b/libnss3.so", dir);
+	snprintf(real, sizeof(real), "%s/a/libsoftokn3.so", dir);
+	h = dlopen(link, RTLD_NOW | RTLD_LOCAL);
+	if (libs == NULL || h == NULL) {
+		return 10;
+	}
+	nsscache_libs_gather(libs, NULL);
+	fail |= !libs->nss_loaded || strcmp(libs->nss_path, link) != 0;
+	fail |= (libs->softokn_how != NSSCACHE_SOFTOKN_FILE || strcmp(libs->softokn_path, real) != 0) << 1;
+	fail |= (strcmp(libs->softokn_version, "9.8.7") != 0 || libs->softokn_system) << 2;
+	(void) lib;
+	free(libs);
+	return fail;
+}
+
+static void test_softokn_beside_private_nss(void **state)
+{
+	char dir[256], p[400], q[400];
+	const char *sys = NULL;
+	static const char *const cands[] = { "/usr/lib/x86_64-linux-gnu/libnss3.so", "/lib/x86_64-linux-gnu/libnss3.so",
+		"/usr/lib64/libnss3.so", "/usr/lib/libnss3.so" };
+	size_t i;
+
+	(void) state;
+	for (i = 0; i < sizeof(cands) / sizeof(cands[0]) && sys == NULL; i++) {
+		if (access(cands[i], R_OK) == 0) {
+			sys = cands[i];
+		}
+	}
+	assert_non_null(sys); /* tests/unit/run installs libnss3 */
+	helper_scratch(dir, sizeof(dir));
+	snprintf(p, sizeof(p), "%s/a", dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	snprintf(p, sizeof(p), "%s/b", dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	snprintf(p, sizeof(p), "%s/a/libnss3.so", dir);
+	assert_int_equal(copy_file(sys, p), 0);
+	/* b/libnss3.so -> ../a/libnss3.so, and the softokn only in a/: found through the symlink */
+	snprintf(q, sizeof(q), "%s/b/libnss3.so", dir);
+	assert_int_equal(symlink("../a/libnss3.so", q), 0);
+	snprintf(p, sizeof(p), "%s/a/libsoftokn3.so", dir);
+	write_bytes(p, T("\x7f" "ELF fake\0Version: NSS 9.8.7 Basic ECC\0"), 0);
+	ROW_INT_EQ(0, "private nss (bits: nss, softokn path, version/system)", helper_run_child(private_nss_child, dir), 0);
+	helper_rm_rf(dir);
 }
 
 int main(void)
@@ -356,6 +437,7 @@ int main(void)
 		cmocka_unit_test(test_distro_read),
 		cmocka_unit_test(test_in_effect),
 		cmocka_unit_test(test_libs_real),
+		cmocka_unit_test(test_softokn_beside_private_nss),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
