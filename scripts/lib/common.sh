@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Shared shell helpers for nsscache's scripts (sourced, not executed).
 #
 # NSSCACHE_CACHE holds everything that is slow to make (Debian sources, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # The real-NSS harness (sourced by tests/integration/run, demo/run and bench/run; sources
 # common.sh, build.sh and server.sh): NSS-linked ext/curl, softokn builds, the access() counter,
 # a test PKI (nssi_setup, cached in $NSSCACHE_CACHE/integration, keyed by version), one PHP CLI case
