@@ -5,7 +5,7 @@ nsscache
 --SKIPIF--
 <?php
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to map libcurl-nss with (php8.2-cli)');
-if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)) die('skip no libcurl-nss (scripts/test installs libcurl3-nss)');
+if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)) die('skip no libcurl-nss here (Debian has it up to bookworm, where scripts/test installs libcurl3-nss)');
 ?>
 --FILE--
 <?php
