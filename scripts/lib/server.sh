@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # The one server launcher of the suites, the demo and the bench (sourced; needs common.sh).
 # Every server runs in its own session (setsid: Apache's MPMs signal their whole process
 # group), logs to $SRV_DIR/NAME.log, and is stopped at exit by the trap srv_init sets,
