@@ -366,12 +366,11 @@ nssi_run_case() {
 # ---------------------------------------------------------------- php-fpm
 
 # nssi_fpm_start DIR SOFTOKN NSSCACHE(off|on) [pool lines...]
-# Starts a php-fpm master (server "fpm", srv_fpm: socket DIR/fpm.sock, clear_env = yes) with
-# pm.max_requests = $NSSI_FPM_MAX_REQUESTS (default 5), the counter preloaded and the softokn on
+# Starts a php-fpm master (server $NSSI_FPM_NAME, default "fpm"; srv_fpm: socket DIR/fpm.sock, clear_env
+# = yes) with pm.max_requests = $NSSI_FPM_MAX_REQUESTS (default 5), the counter preloaded and the softokn on
 # LD_LIBRARY_PATH of the master. The pool passes SSL_DIR and TMPDIR into the workers with env[]
 # (clear_env empties everything else). Extra arguments are added to the pool verbatim. The
-# variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment; NSSI_FPM_NAME names
-# the server (default fpm), for several masters at once.
+# variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment.
 nssi_fpm_start() {
     local dir=$1 softokn=$2 mode=$3; shift 3
     local args=(-d "extension=$NSSI_CURL_SO")
