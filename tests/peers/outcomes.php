@@ -5,12 +5,16 @@
 //   php outcomes.php diff A.tsv B.tsv           prints "<test file>\t<outcome in A>\t<outcome in B>"
 //                                               per test whose outcomes differ ("absent": not run)
 // Outcomes are run-tests' own words: PASS, FAIL, SKIP, BORK, LEAK, XFAIL, XLEAK, WARN (LEAK&FAIL when
-// a leaking test also failed). The JUnit file (TEST_PHP_JUNIT) is the record; run-tests' result
-// list (-W RESULTS: "<WORD>ED\t<absolute path>", ROOT the tree's root) is read beside it for two
-// things JUnit drops: XFAIL and XLEAK are written there as plain passes, and in parallel runs (-j)
-// the tests skipped for a missing extension before any worker starts are not written at all. Where
-// both name a test they must agree, or parse fails: a comparison of misread reports would prove
-// nothing. (Not the console: a test's child that writes to the inherited stdout can break lines.)
+// a leaking test also failed), followed by "@" and a hash of the test's actual output, digits
+// left out, when the test left one (ROOT/<test>.out: kept for a test that did not pass). A test that
+// fails on both sides fails the same way only if it printed the same thing: phpinfo.phpt fails
+// on Debian's build either way, and only its output shows what nsscache added.
+// The JUnit file (TEST_PHP_JUNIT) is the record; run-tests' result list (-W RESULTS:
+// "<WORD>ED\t<absolute path>", ROOT the tree's root) is read beside it for two things JUnit drops:
+// XFAIL and XLEAK are written there as plain passes, and in parallel runs (-j) the tests skipped
+// for a missing extension before any worker starts are not written at all. Where both name a test
+// they must agree, or parse fails: a comparison of misread reports would prove nothing. (Not the
+// console: a test's child that writes to the inherited stdout can break its lines.)
 // Runs with php -n: it needs neither ext/dom nor ext/simplexml (Debian ships them apart), so it
 // reads run-tests' JUnit format, which that script writes line by line, with a pattern.
 
@@ -100,6 +104,11 @@ function parse(string $junit, string $results, string $root): array
         $outcome = $word === 'SKIPPED' ? 'SKIP' : substr($word, 0, -2);
         if (($j[$file][0] ?? '') === 'failure' && $word !== 'FAILED') {
             $outcome .= '&FAIL';
+        }
+        $output = rtrim($root, '/') . '/' . substr($file, 0, -strlen('.phpt')) . '.out';
+        if (is_file($output)) {
+            // Digits out: ports, PIDs, times and sizes change from run to run.
+            $outcome .= '@' . substr(md5(preg_replace('/[0-9]+/', 'N', read_file($output))), 0, 12);
         }
         $out[$file] = $outcome;
     }
