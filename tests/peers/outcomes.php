@@ -4,6 +4,9 @@
 //   php outcomes.php parse JUNIT RESULTS ROOT   prints "<test file>\t<outcome>" per test, sorted
 //   php outcomes.php diff A.tsv B.tsv           prints "<test file>\t<outcome in A>\t<outcome in B>"
 //                                               per test whose outcomes differ ("absent": not run)
+//   php outcomes.php adds-only A.out B.out      exit 0 when B only adds to A: A's words, digits left
+//                                               out, are a subsequence of B's; else prints the
+//                                               first word of A that B lost
 // Outcomes are run-tests' own words: PASS, FAIL, SKIP, BORK, LEAK, XFAIL, XLEAK, WARN (LEAK&FAIL when
 // a leaking test also failed), followed by "@" and a hash of the test's actual output, digits
 // left out, when the test left one (ROOT/<test>.out: kept for a test that did not pass). A test that
@@ -131,6 +134,25 @@ function read_tsv(string $path): array
     return $out;
 }
 
+// Does B only add to A? Words (digit runs as N: times, ports, PIDs) of A in order within B's.
+function adds_only(string $a, string $b): ?string
+{
+    $words = fn (string $s): array => preg_split('/\s+/', preg_replace('/[0-9]+/', 'N', $s), -1, PREG_SPLIT_NO_EMPTY);
+    $wb = $words($b);
+    $j = 0;
+    $n = count($wb);
+    foreach ($words($a) as $i => $w) {
+        while ($j < $n && $wb[$j] !== $w) {
+            $j++;
+        }
+        if ($j === $n) {
+            return "word " . ($i + 1) . ": '$w'";
+        }
+        $j++;
+    }
+    return null;
+}
+
 $argv = $_SERVER['argv'];
 switch ($argv[1] ?? '') {
     case 'parse':
@@ -157,6 +179,16 @@ switch ($argv[1] ?? '') {
             }
         }
         break;
+    case 'adds-only':
+        if (count($argv) !== 4) {
+            fail('usage: adds-only A.out B.out');
+        }
+        $lost = adds_only(read_file($argv[2]), read_file($argv[3]));
+        if ($lost !== null) {
+            echo "lost $lost\n";
+            exit(1);
+        }
+        break;
     default:
-        fail('usage: outcomes.php parse JUNIT RESULTS ROOT | diff A.tsv B.tsv');
+        fail('usage: outcomes.php parse JUNIT RESULTS ROOT | diff A.tsv B.tsv | adds-only A.out B.out');
 }
