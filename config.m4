@@ -6,12 +6,10 @@ PHP_ARG_ENABLE([nsscache],
   [no])
 
 if test "$PHP_NSSCACHE" != "no"; then
-  NSSCACHE_SOURCES="nsscache.c src/env_policy.c src/diagnose.c \
-    src/detect_dentry.c src/detect_distro.c src/detect_fs.c src/detect_libs.c \
-    src/detect_predict.c src/detect_version.c src/report.c src/util.c src/metrics.c"
+  NSSCACHE_SOURCES="nsscache.c src/policy.c src/facts.c src/util.c"
 
-  dnl The diagnostics dlopen() libsoftokn3 on demand; glibc < 2.34 keeps
-  dnl dlopen in libdl.
+  dnl The facts take references to loaded libraries with dlopen(RTLD_NOLOAD);
+  dnl glibc < 2.34 keeps dlopen in libdl.
   AC_CHECK_FUNC([dlopen], [],
     [AC_CHECK_LIB([dl], [dlopen], [PHP_ADD_LIBRARY([dl],, NSSCACHE_SHARED_LIBADD)])])
   PHP_SUBST(NSSCACHE_SHARED_LIBADD)

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * nsscache: keep NSS_SDB_USE_CACHE set for libcurl+NSS in every PHP process.
+ * nsscache: keep NSS_SDB_USE_CACHE at yes/no for libcurl+NSS in every PHP
+ * process, and say, from inside the process, whether that is in effect.
  *
  * Zend glue only: INI, the load/MINIT/RINIT hooks, MINFO and the PHP
- * functions. What to do with the environment is decided in src/env_policy.c;
- * what to say about it, in src/report.c: the views here walk its rows.
+ * functions. The policy is src/policy.c, this process's facts src/facts.c;
+ * interpreting them for a host (databases, filesystems, the probe) is
+ * nsscache-doctor's job, outside the process.
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -19,11 +22,8 @@
 
 #include "php_nsscache.h"
 #include "nsscache_compat.h"
-#include "src/env_policy.h"
-#include "src/diagnose.h"
-#include "src/report.h"
-#include "src/util.h"
-#include "src/metrics.h"
+#include "src/policy.h"
+#include "src/facts.h"
 #include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
@@ -32,57 +32,49 @@ ZEND_TSRMLS_CACHE_DEFINE()
 
 /*
  * The environment is one per process, so is what nsscache knows about it.
- * INI entries are PHP_INI_SYSTEM: written at startup (or when an FPM pool
- * applies php_admin_value in a fresh worker), read-only afterwards.
+ * The INI entries are PHP_INI_SYSTEM: written at startup, or when an FPM
+ * pool applies php_admin_value in a fresh worker.
  */
 static nsscache_config nsscache_cfg = NSSCACHE_CONFIG_DEFAULT;
 static nsscache_record nsscache_rec;
 static int nsscache_failure_warned;
-/* Set when an FPM pool's php_admin_value changed a directive in a worker:
- * the next RINIT applies the policy again even if the value looks unchanged. */
+/* A pool's php_admin_value changed a directive: the next RINIT applies the
+ * policy even if the variable looks unchanged. */
 static int nsscache_recheck;
-/* Diagnostics, gathered at the first call that asks (never at startup). */
-static nsscache_diag nsscache_dg;
-#ifdef ZTS
-/* Guards nsscache_dg only: held while the facts are refreshed and turned
- * into rows (plain C, no output, no bailout), never across output. */
-static pthread_mutex_t nsscache_dg_mutex = PTHREAD_MUTEX_INITIALIZER;
-# define NSSCACHE_DIAG_LOCK()   pthread_mutex_lock(&nsscache_dg_mutex)
-# define NSSCACHE_DIAG_UNLOCK() pthread_mutex_unlock(&nsscache_dg_mutex)
-#else
-# define NSSCACHE_DIAG_LOCK()
-# define NSSCACHE_DIAG_UNLOCK()
-#endif
 
 /*
- * Serialise with PHP's own putenv()/getenv() in threaded SAPIs. That lock is
- * plain and non-recursive, and request startup and getenv() wait on it:
- * while it is held nothing may print (an output handler may call getenv()),
- * read a file, or bail out (a client abort or memory_limit would longjmp
- * past the unlock). Only copies and setenv() happen under it.
+ * PHP's own putenv()/getenv() lock in threaded SAPIs. It is plain and
+ * non-recursive, and request startup and getenv() wait on it: while it is
+ * held nothing may print (an output handler may call getenv()), read a
+ * file, allocate from Zend or bail out (a client abort or memory_limit
+ * would longjmp past the unlock). Only getenv/setenv and malloc'ed copies
+ * happen under it.
  */
 #ifdef ZTS
 # define NSSCACHE_ENV_LOCK()   tsrm_env_lock()
 # define NSSCACHE_ENV_UNLOCK() tsrm_env_unlock()
+/* Guards the facts cache only, held just to copy it in or out. */
+static pthread_mutex_t nsscache_facts_mutex = PTHREAD_MUTEX_INITIALIZER;
+# define NSSCACHE_FACTS_LOCK()   pthread_mutex_lock(&nsscache_facts_mutex)
+# define NSSCACHE_FACTS_UNLOCK() pthread_mutex_unlock(&nsscache_facts_mutex)
 #else
 # define NSSCACHE_ENV_LOCK()
 # define NSSCACHE_ENV_UNLOCK()
+# define NSSCACHE_FACTS_LOCK()
+# define NSSCACHE_FACTS_UNLOCK()
 #endif
 
 /* {{{ INI */
 
 /* The end of every handler: a bad value gets one warning and the engine
- * falls back to the default; a change after startup (an FPM pool's
- * php_admin_value in a worker) makes the next RINIT apply the policy again. */
+ * keeps the default; a change after startup makes the next RINIT act. */
 static int php_nsscache_ini_result(int rc, const zend_ini_entry *entry, const zend_string *value,
 		int stage, const char *allowed, const char *fallback)
 {
 	if (rc != 0) {
 		char esc[NSSCACHE_ESCAPE_BUF];
 
-		/* Escaped and capped: the value may hold a NUL, newlines, escapes. */
-		php_error_docref(NULL, E_WARNING,
-			"Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
+		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
 			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(value), ZSTR_LEN(value)),
 			ZSTR_VAL(entry->name), allowed, fallback);
 		return FAILURE;
@@ -123,51 +115,65 @@ static PHP_INI_MH(OnUpdateNsscacheOverride)
 	return php_nsscache_ini_result(rc, entry, new_value, stage, "probing, never or always", "probing");
 }
 
-/* Show what the value means: php.ini may have turned "no" into "". */
+/* Show what the value means: php.ini turns an unquoted no into "". */
 static PHP_INI_DISP(php_nsscache_display_value)
 {
-	zend_string *v = (type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified)
-		? ini_entry->orig_value : ini_entry->value;
+	zend_string *v = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
 	nsscache_value parsed = NSSCACHE_VALUE_YES;
 
 	if (v) {
 		nsscache_parse_value(ZSTR_VAL(v), ZSTR_LEN(v), &parsed);
 	}
-	ZEND_PUTS(nsscache_value_string(parsed));
+	ZEND_PUTS(nsscache_value_name(parsed));
 }
 
 PHP_INI_BEGIN()
-	PHP_INI_ENTRY_EX("nsscache.enabled", "1", PHP_INI_SYSTEM, OnUpdateNsscacheEnabled, php_ini_boolean_displayer_cb)
-	PHP_INI_ENTRY_EX("nsscache.value", "yes", PHP_INI_SYSTEM, OnUpdateNsscacheValue, php_nsscache_display_value)
-	PHP_INI_ENTRY("nsscache.override", "probing", PHP_INI_SYSTEM, OnUpdateNsscacheOverride)
+	PHP_INI_ENTRY_EX("nsscache.enabled",  "1",       PHP_INI_SYSTEM, OnUpdateNsscacheEnabled, php_ini_boolean_displayer_cb)
+	PHP_INI_ENTRY_EX("nsscache.value",    "yes",     PHP_INI_SYSTEM, OnUpdateNsscacheValue, php_nsscache_display_value)
+	PHP_INI_ENTRY("nsscache.override",    "probing", PHP_INI_SYSTEM, OnUpdateNsscacheOverride)
 PHP_INI_END()
 /* }}} */
 
 /* {{{ applying the policy */
 
-/* What an apply left to say, copied out under the lock and said outside it,
- * so two threads never log the same replacement. */
+/* What an apply left to say: made under the lock, said outside it, so two
+ * threads never log the same replacement. */
 typedef struct {
-	char notice[256 + NSSCACHE_ESCAPE_BUF];
+	char notice[NSSCACHE_ESCAPE_BUF + 256];
 	char warning[128];
 } php_nsscache_news;
 
-static void php_nsscache_take_news(php_nsscache_news *news)
+static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 {
+	/* the loader's lock, taken before PHP's environment lock, never under it */
+	int nss_open = nsscache_nss_is_open();
+
 	news->notice[0] = news->warning[0] = '\0';
+	NSSCACHE_ENV_LOCK();
+	nsscache_apply(&nsscache_cfg, phase, nss_open, &nsscache_rec);
 	if (nsscache_rec.notice_pending) {
+		const char *prev = nsscache_rec.previous != NULL ? nsscache_rec.previous : "";
+		char esc[NSSCACHE_ESCAPE_BUF];
+		int probing = nsscache_classify(nsscache_rec.previous) == NSSCACHE_VAR_PROBING;
+
 		nsscache_rec.notice_pending = 0;
-		nsscache_report_notice(&nsscache_cfg, &nsscache_rec, news->notice, sizeof(news->notice));
+		snprintf(news->notice, sizeof(news->notice),
+			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s (%s) [%s]",
+			nsscache_escape(esc, sizeof(esc), prev, strlen(prev)), nsscache_value_name(nsscache_cfg.value),
+			nsscache_phase_name(phase), probing ? "NSS treats that value as \"measure\" and probes the filesystem"
+				: "nsscache.override=always", probing ? "probing_value" : "override_always");
 	}
 	if (nsscache_rec.action == NSSCACHE_ACTION_FAILED && !nsscache_failure_warned) {
 		nsscache_failure_warned = 1;
-		nsscache_report_failure(&nsscache_rec, news->warning, sizeof(news->warning));
+		snprintf(news->warning, sizeof(news->warning), "nsscache: could not set " NSSCACHE_ENV_NAME ": %s",
+			strerror(nsscache_rec.error));
 	}
+	NSSCACHE_ENV_UNLOCK();
 }
 
 static void php_nsscache_tell(const php_nsscache_news *news)
 {
-	/* Log only: a notice in the response body could break headers. */
+	/* log only: a notice in the response body could break its headers */
 	if (news->notice[0] && PG(log_errors) && (EG(error_reporting) & E_NOTICE)) {
 		nsscache_log_err(news->notice);
 	}
@@ -176,10 +182,10 @@ static void php_nsscache_tell(const php_nsscache_news *news)
 	}
 }
 
-/* Read one of our directives straight from the parsed php.ini / -d options. */
-static const char *php_nsscache_cfg_string(const char *name, size_t name_len, size_t *len)
+/* One of our directives straight from the parsed php.ini and -d options. */
+static const char *php_nsscache_cfg_string(const char *name, size_t *len)
 {
-	zval *v = cfg_get_entry(name, name_len);
+	zval *v = cfg_get_entry(name, strlen(name));
 
 	if (!v || Z_TYPE_P(v) != IS_STRING) {
 		return NULL;
@@ -190,81 +196,78 @@ static const char *php_nsscache_cfg_string(const char *name, size_t name_len, si
 
 /*
  * The earliest point: the .so has just been dlopen'ed, before any module's
- * MINIT (so before ext/curl's, whatever the ini order). INI entries are not
- * registered yet, so read php.ini's values directly; a bad one falls back to
- * the default quietly here and is warned about once, in MINIT.
+ * MINIT (so before ext/curl's, whatever the ini order). The INI entries are
+ * not registered yet: read php.ini's values directly. A bad one keeps the
+ * default quietly here and is warned about once, in MINIT; anything worth
+ * saying waits for MINIT too, when logging is up.
  */
+static php_nsscache_news nsscache_load_news;
+
 static void php_nsscache_apply_at_load(void)
 {
 	nsscache_config cfg = NSSCACHE_CONFIG_DEFAULT;
 	const char *s;
 	size_t len;
+	int on;
 
-#define NSSCACHE_CFG(name) php_nsscache_cfg_string(name, sizeof(name) - 1, &len)
-	if ((s = NSSCACHE_CFG("nsscache.enabled"))) {
-		int on;
-		if (nsscache_parse_bool(s, len, &on) == 0) {
-			cfg.enabled = on;
-		}
+	if ((s = php_nsscache_cfg_string("nsscache.enabled", &len)) && nsscache_parse_bool(s, len, &on) == 0) {
+		cfg.enabled = on;
 	}
-	if ((s = NSSCACHE_CFG("nsscache.value"))) {
+	if ((s = php_nsscache_cfg_string("nsscache.value", &len))) {
 		nsscache_parse_value(s, len, &cfg.value);
 	}
-	if ((s = NSSCACHE_CFG("nsscache.override"))) {
+	if ((s = php_nsscache_cfg_string("nsscache.override", &len))) {
 		nsscache_parse_override(s, len, &cfg.override);
 	}
-#undef NSSCACHE_CFG
-
 	nsscache_cfg = cfg;
-	/* Anything worth saying waits for MINIT, when logging is up. */
-	NSSCACHE_ENV_LOCK();
-	nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_LOAD, &nsscache_rec);
-	NSSCACHE_ENV_UNLOCK();
+	php_nsscache_apply(NSSCACHE_PHASE_LOAD, &nsscache_load_news);
 }
 /* }}} */
 
-/* {{{ PHP_MINIT_FUNCTION */
 static PHP_MINIT_FUNCTION(nsscache)
 {
-	php_nsscache_news news;
+	php_nsscache_news news = { "", "" };
+	int act;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	REGISTER_INI_ENTRIES();
-	NSSCACHE_ENV_LOCK();
 	/* Loaded as a .so, the policy ran in get_module() moments ago with the
 	 * same php.ini: only a built-in nsscache, or a change since, acts here. */
-	if (nsscache_rec.action == NSSCACHE_ACTION_NONE
-			|| !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME))) {
-		nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_MINIT, &nsscache_rec);
-	}
-	php_nsscache_take_news(&news);
+	NSSCACHE_ENV_LOCK();
+	act = nsscache_rec.action == NSSCACHE_ACTION_NONE
+		|| !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
 	NSSCACHE_ENV_UNLOCK();
+	if (act) {
+		php_nsscache_apply(NSSCACHE_PHASE_MINIT, &news);
+	}
+	php_nsscache_tell(&nsscache_load_news);
 	php_nsscache_tell(&news);
+	nsscache_load_news.notice[0] = nsscache_load_news.warning[0] = '\0';
 	return SUCCESS;
 }
-/* }}} */
 
-/* {{{ PHP_MSHUTDOWN_FUNCTION
- * The record's strings were malloc'ed at load; give them back before the
- * .so is unloaded (a restart of Apache or FPM loads it again). */
+/* The record's strings were malloc'ed; a restart of Apache or FPM, or the
+ * end of a dl()'s request, unloads the .so and may load it again. */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
+	static const char *const names[] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
+
+	NSSCACHE_UNREGISTER_INI_ENTRIES(type, names);
 	nsscache_record_free(&nsscache_rec);
 	memset(&nsscache_rec, 0, sizeof(nsscache_rec));
+	nsscache_failure_warned = nsscache_recheck = 0;
 	return SUCCESS;
 }
-/* }}} */
 
-/* {{{ PHP_RINIT_FUNCTION
- * FPM workers run clearenv() after fork (clear_env=yes), and an unquoted
- * pool env[] line delivers "1": repair here, before the script can reach NSS.
- * When nothing changed this is one getenv() and a short compare. */
+/* FPM workers clearenv() after fork (clear_env = yes), and an unquoted pool
+ * env[] line delivers "1": repair here, before the script can reach NSS.
+ * When nothing changed this is one getenv() and a compare. */
 static PHP_RINIT_FUNCTION(nsscache)
 {
 	php_nsscache_news news;
-	int changed;
+	int act;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
@@ -273,354 +276,386 @@ static PHP_RINIT_FUNCTION(nsscache)
 		return SUCCESS;
 	}
 	NSSCACHE_ENV_LOCK();
-	changed = nsscache_recheck || !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
+	act = nsscache_recheck || !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
 	nsscache_recheck = 0;
-	if (changed) {
-		nsscache_apply(&nsscache_cfg, NSSCACHE_PHASE_RINIT, &nsscache_rec);
-		php_nsscache_take_news(&news);
-	}
 	NSSCACHE_ENV_UNLOCK();
-	if (changed) {
+	if (act) {
+		php_nsscache_apply(NSSCACHE_PHASE_RINIT, &news);
 		php_nsscache_tell(&news);
 	}
 	return SUCCESS;
 }
-/* }}} */
 
-/* {{{ diagnostics */
+/* {{{ the facts, for the views */
 
-/* Where ext/curl's code lives, so the libcurl it is bound to can be found. */
+/* What the views read from the environment and the record, copied into one
+ * request buffer (Zend memory: freed at request end even when printing
+ * bails out), and the facts. */
+enum { SNAP_ENV, SNAP_PREVIOUS, SNAP_SSL_DIR, SNAP_TMPDIR, SNAP_SQLITE_TMPDIR, SNAP_N };
+typedef struct {
+	const char *s[SNAP_N];
+	char *buf;
+	nsscache_record rec;
+	nsscache_libs libs;
+	nsscache_distro distro;
+	nsscache_effect effect;
+} php_nsscache_view;
+
+/* Copies SRC's strings into BUF (CAP bytes) and points OUT at them; the
+ * bytes needed. No allocation: runs under the environment lock. */
+static size_t php_nsscache_copy(const char *const *src, char *buf, size_t cap, const char **out)
+{
+	size_t used = 0, i;
+
+	for (i = 0; i < SNAP_N; i++) {
+		size_t n = src[i] != NULL ? strlen(src[i]) + 1 : 0;
+
+		out[i] = NULL;
+		if (src[i] != NULL && used + n <= cap) {
+			memcpy(buf + used, src[i], n);
+			out[i] = buf + used;
+		}
+		used += n;
+	}
+	return used;
+}
+
+/* Libraries and the distribution cannot change while no library is loaded
+ * or unloaded: gathered again only when the loader's stamp moved. They are
+ * gathered with no lock held (file reads); the mutex only guards copies. */
+static nsscache_libs nsscache_libs_cache;
+static nsscache_stamp nsscache_libs_stamp;
+static nsscache_distro nsscache_distro_cache;
+
 static const void *php_nsscache_ext_curl_addr(void)
 {
 	zend_function *f = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("curl_version"));
 
-	if (!f || f->type != ZEND_INTERNAL_FUNCTION) {
-		return NULL;
-	}
-	return (const void *) (uintptr_t) f->internal_function.handler;
+	return f && f->type == ZEND_INTERNAL_FUNCTION ? (const void *) (uintptr_t) f->internal_function.handler : NULL;
 }
 
-/*
- * What the views read from the environment and the record, copied under the
- * environment lock into one request-allocated buffer, of any length; all
- * else (files, statfs, output) runs without the lock.
- */
-enum {
-	PHP_NSSCACHE_SNAP_ENV, PHP_NSSCACHE_SNAP_SSL_DIR, PHP_NSSCACHE_SNAP_SQLITE_TMPDIR,
-	PHP_NSSCACHE_SNAP_TMPDIR, PHP_NSSCACHE_SNAP_PREVIOUS, PHP_NSSCACHE_SNAP_SEEN, PHP_NSSCACHE_SNAP_N
-};
-typedef struct {
-	const char *s[PHP_NSSCACHE_SNAP_N];
-	nsscache_record rec;        /* its strings point into buf */
-	char *buf;
-} php_nsscache_snapshot;
-
-static void php_nsscache_snapshot_take(php_nsscache_snapshot *snap)
+static void php_nsscache_view_take(php_nsscache_view *v)
 {
-	const char *src[PHP_NSSCACHE_SNAP_N];
-	size_t cap = 512, need;
+	const char *src[SNAP_N];
+	size_t cap = 256, need;
+	nsscache_stamp now;
+	int fresh;
 
-	snap->buf = NULL;
+	v->buf = NULL;
 	for (;;) {
-		/* erealloc can bail out (memory_limit): only ever outside the lock */
-		snap->buf = erealloc(snap->buf, cap);
+		/* erealloc may bail out (memory_limit): never under the lock */
+		v->buf = erealloc(v->buf, cap);
 		NSSCACHE_ENV_LOCK();
-		src[PHP_NSSCACHE_SNAP_ENV] = getenv(NSSCACHE_ENV_NAME);
-		src[PHP_NSSCACHE_SNAP_SSL_DIR] = getenv("SSL_DIR");
-		src[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR] = getenv("SQLITE_TMPDIR");
-		src[PHP_NSSCACHE_SNAP_TMPDIR] = getenv("TMPDIR");
-		src[PHP_NSSCACHE_SNAP_PREVIOUS] = nsscache_rec.previous;
-		src[PHP_NSSCACHE_SNAP_SEEN] = nsscache_rec.seen;
-		need = nsscache_copy_strings(src, PHP_NSSCACHE_SNAP_N, snap->buf, cap, snap->s);
-		if (need <= cap) {
-			snap->rec = nsscache_rec;
-		}
+		src[SNAP_ENV] = getenv(NSSCACHE_ENV_NAME);
+		src[SNAP_PREVIOUS] = nsscache_rec.previous;
+		src[SNAP_SSL_DIR] = getenv("SSL_DIR");
+		src[SNAP_TMPDIR] = getenv("TMPDIR");
+		src[SNAP_SQLITE_TMPDIR] = getenv("SQLITE_TMPDIR");
+		need = php_nsscache_copy(src, v->buf, cap, v->s);
+		v->rec = nsscache_rec;
 		NSSCACHE_ENV_UNLOCK();
 		if (need <= cap) {
 			break;
 		}
-		cap = need; /* the environment grew meanwhile: try again */
+		cap = need; /* the environment grew meanwhile */
 	}
-	snap->rec.previous = (char *) snap->s[PHP_NSSCACHE_SNAP_PREVIOUS];
-	snap->rec.seen = (char *) snap->s[PHP_NSSCACHE_SNAP_SEEN];
+	v->rec.previous = (char *) v->s[SNAP_PREVIOUS];
+	v->rec.left = NULL;
+
+	nsscache_stamp_now(&now);
+	NSSCACHE_FACTS_LOCK();
+	fresh = nsscache_stamp_equal(&now, &nsscache_libs_stamp) && nsscache_distro_cache.read;
+	if (fresh) {
+		v->libs = nsscache_libs_cache;
+		v->distro = nsscache_distro_cache;
+	}
+	NSSCACHE_FACTS_UNLOCK();
+	if (!fresh) {
+		nsscache_libs_gather(&v->libs, php_nsscache_ext_curl_addr());
+		nsscache_distro_read(&v->distro, "");
+		NSSCACHE_FACTS_LOCK();
+		nsscache_libs_cache = v->libs;
+		nsscache_distro_cache = v->distro;
+		nsscache_libs_stamp = now;
+		NSSCACHE_FACTS_UNLOCK();
+	}
+	v->effect = nsscache_in_effect(&v->libs, &v->distro, &v->rec, v->s[SNAP_ENV]);
 }
 
-/* open_basedir's answer for every path the diagnostics may look at (the DB
- * candidates, then sqlite's temp dir candidates), asked before the
- * diagnostics run, so nothing Zend runs while they hold their mutex. */
-#define NSSCACHE_GATE_PATHS 8
-typedef struct {
-	const char *path[NSSCACHE_GATE_PATHS];
-	int allowed[NSSCACHE_GATE_PATHS];
-} php_nsscache_gate_answers;
-
-static int php_nsscache_gate_lookup(const char *path, void *ctx)
+static void php_nsscache_view_free(php_nsscache_view *v)
 {
-	const php_nsscache_gate_answers *a = ctx;
-	int i;
-
-	for (i = 0; i < NSSCACHE_GATE_PATHS; i++) {
-		if (a->path[i] != NULL && strcmp(a->path[i], path) == 0) {
-			return a->allowed[i];
-		}
-	}
-	return 0; /* a path nobody asked about stays untouched */
+	efree(v->buf);
+	efree(v);
 }
 
-static const nsscache_path_gate *php_nsscache_gate(const php_nsscache_snapshot *snap,
-		php_nsscache_gate_answers *a, nsscache_path_gate *gate)
+static php_nsscache_view *php_nsscache_view_new(void)
 {
-	int i;
+	php_nsscache_view *v = emalloc(sizeof(*v));
 
-	if (!PG(open_basedir) || !*PG(open_basedir)) {
-		return NULL;
-	}
-	a->path[0] = snap->s[PHP_NSSCACHE_SNAP_SSL_DIR];
-	a->path[1] = NSSCACHE_DB_DEFAULT_DIR;
-	a->path[2] = snap->s[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR];
-	a->path[3] = snap->s[PHP_NSSCACHE_SNAP_TMPDIR];
-	a->path[4] = "/var/tmp";
-	a->path[5] = "/usr/tmp";
-	a->path[6] = "/tmp";
-	a->path[7] = ".";
-	for (i = 0; i < NSSCACHE_GATE_PATHS; i++) {
-		/* warn = 0: asking must not print what it hides. A path of MAXPATHLEN
-		 * or more gets a warning whatever WARN says, and is never looked at
-		 * anyway (too long for stat): do not ask. */
-		a->allowed[i] = a->path[i] != NULL && a->path[i][0] != '\0' && strlen(a->path[i]) < MAXPATHLEN
-			&& php_check_open_basedir_ex(a->path[i], 0) == 0;
-	}
-	gate->allowed = php_nsscache_gate_lookup;
-	gate->ctx = a;
-	return gate;
+	php_nsscache_view_take(v);
+	return v;
 }
 
-/*
- * Copy the environment into SNAP (under its lock), then, without it: refresh
- * the diagnostics and turn them into REP's rows (VERSIONS: the versions
- * list). Returns the prediction's in_effect. The caller prints REP with no
- * lock, then frees SNAP's buffer (REP's env and previous point into it).
- */
-static nsscache_tri php_nsscache_report(nsscache_report *rep, int versions, php_nsscache_snapshot *snap)
+typedef enum { NOTE_VALUE_NOT_APPLIED, NOTE_PROBING_VALUE_KEPT, NOTE_LIBCURL_NOT_EXT_CURL, NOTE_N } php_nsscache_note;
+static const char *const php_nsscache_note_codes[NOTE_N] = {
+	"value_not_applied", "probing_value_kept", "libcurl_not_ext_curl"
+};
+
+static int php_nsscache_has_note(const php_nsscache_view *v, php_nsscache_note n)
 {
-	php_nsscache_gate_answers answers;
-	nsscache_path_gate gate;
-	nsscache_diag_env env;
-	nsscache_report_facts facts;
-	nsscache_tri in_effect;
-	const void *ext_curl;
+	nsscache_var var = nsscache_classify(v->s[SNAP_ENV]);
+	nsscache_var want = nsscache_cfg.value == NSSCACHE_VALUE_NO ? NSSCACHE_VAR_NO : NSSCACHE_VAR_YES;
 
-	php_nsscache_snapshot_take(snap);
-	env.nss_sdb_use_cache = snap->s[PHP_NSSCACHE_SNAP_ENV];
-	env.ssl_dir = snap->s[PHP_NSSCACHE_SNAP_SSL_DIR];
-	env.sqlite_tmpdir = snap->s[PHP_NSSCACHE_SNAP_SQLITE_TMPDIR];
-	env.tmpdir = snap->s[PHP_NSSCACHE_SNAP_TMPDIR];
-	env.gate = php_nsscache_gate(snap, &answers, &gate);
-	facts.version = PHP_NSSCACHE_VERSION;
-	facts.cfg = &nsscache_cfg;
-	facts.rec = &snap->rec;
-	facts.env = snap->s[PHP_NSSCACHE_SNAP_ENV];
-	facts.diag = &nsscache_dg;
-
-	ext_curl = php_nsscache_ext_curl_addr();
-
-	NSSCACHE_DIAG_LOCK();
-	nsscache_diag_refresh(&nsscache_dg, ext_curl, &nsscache_cfg, &snap->rec, &env, NULL);
-	in_effect = nsscache_dg.prediction.in_effect;
-	if (rep != NULL && versions) {
-		nsscache_report_versions(rep, &facts);
-	} else if (rep != NULL) {
-		nsscache_report_rows(rep, &facts);
-	}
-	NSSCACHE_DIAG_UNLOCK();
-	return in_effect;
-}
-
-static void php_nsscache_add_row(zval *arr, const nsscache_row *row)
-{
-	switch (row->type) {
-		case NSSCACHE_RV_STRING:
-			add_assoc_string(arr, row->key, (char *) row->v.s);
-			break;
-		case NSSCACHE_RV_BOOL:
-			add_assoc_bool(arr, row->key, row->v.b);
-			break;
-		case NSSCACHE_RV_TRI:
-			if (row->v.t == NSSCACHE_MAYBE) {
-				add_assoc_null(arr, row->key);
-			} else {
-				add_assoc_bool(arr, row->key, row->v.t == NSSCACHE_YES);
-			}
-			break;
-		case NSSCACHE_RV_INT:
-			add_assoc_long(arr, row->key, (zend_long) row->v.i);
-			break;
+	switch (n) {
+		case NOTE_VALUE_NOT_APPLIED:
+			return nsscache_cfg.enabled && (var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO) && var != want;
+		case NOTE_PROBING_VALUE_KEPT:
+			return nsscache_cfg.enabled && nsscache_cfg.override == NSSCACHE_OVERRIDE_NEVER
+				&& var == NSSCACHE_VAR_PROBING;
 		default:
-			add_assoc_null(arr, row->key);
-			break;
+			return v->libs.ext_curl_missed;
 	}
 }
 
-/* The status view: one array, a sub-array per section (FLAT: sections ignored). */
-static void php_nsscache_rows_to_array(zval *rv, const nsscache_report *rep, int flat)
+static const char *php_nsscache_curl_how(nsscache_curl_how h)
 {
-	const char *section = NULL;
-	zval sub;
-	size_t i;
+	static const char *const names[] = { "none", "ext_curl", "only", "first" };
 
-	array_init(rv);
-	for (i = 0; i < rep->n; i++) {
-		const nsscache_row *row = &rep->rows[i];
+	return names[h];
+}
 
-		if (!(row->views & NSSCACHE_VIEW_STATUS)) {
-			continue;
-		}
-		if (flat || !row->section) {
-			if (section) {
-				add_assoc_zval(rv, section, &sub);
-				section = NULL;
-			}
-			php_nsscache_add_row(rv, row);
-			continue;
-		}
-		if (section && strcmp(section, row->section) != 0) {
-			add_assoc_zval(rv, section, &sub);
-			section = NULL;
-		}
-		if (!row->key) {
-			add_assoc_null(rv, row->section);
-			continue;
-		}
-		if (!section) {
-			array_init(&sub);
-			section = row->section;
-		}
-		php_nsscache_add_row(&sub, row);
-	}
-	if (section) {
-		add_assoc_zval(rv, section, &sub);
-	}
+static const char *php_nsscache_family(nsscache_family f)
+{
+	return f == NSSCACHE_FAMILY_RHEL6 ? "rhel6" : f == NSSCACHE_FAMILY_RHEL7 ? "rhel7" : "other";
 }
 /* }}} */
 
-/* {{{ PHP_MINFO_FUNCTION */
-static PHP_MINFO_FUNCTION(nsscache)
+/* {{{ the array views */
+
+static void php_nsscache_add_str(zval *arr, const char *key, const char *s)
 {
-	nsscache_report *rep = emalloc(sizeof(*rep));
-	php_nsscache_snapshot snap;
-	char buf[32];
-	size_t i;
-
-	php_nsscache_report(rep, 0, &snap);
-	php_info_print_table_start();
-	for (i = 0; i < rep->n; i++) {
-		if (rep->rows[i].views & NSSCACHE_VIEW_INFO) {
-			php_info_print_table_row(2, rep->rows[i].label, nsscache_row_text(&rep->rows[i], buf, sizeof(buf)));
-		}
+	if (s != NULL && s[0] != '\0') {
+		add_assoc_string(arr, key, (char *) s);
+	} else {
+		add_assoc_null(arr, key);
 	}
-	php_info_print_table_end();
-	efree(rep);
-	efree(snap.buf);
-
-	DISPLAY_INI_ENTRIES();
 }
-/* }}} */
 
-/* {{{ proto array nsscache_status() */
+/* raw: "" is a value here, not its absence */
+static void php_nsscache_add_raw(zval *arr, const char *key, const char *s)
+{
+	if (s != NULL) {
+		add_assoc_string(arr, key, (char *) s);
+	} else {
+		add_assoc_null(arr, key);
+	}
+}
+
+static void php_nsscache_add_tri(zval *arr, const char *key, int t)
+{
+	if (t < 0) {
+		add_assoc_null(arr, key);
+	} else {
+		add_assoc_bool(arr, key, t);
+	}
+}
+
 PHP_FUNCTION(nsscache_status)
 {
-	nsscache_report *rep;
-	php_nsscache_snapshot snap;
+	php_nsscache_view *v;
+	const nsscache_libs *l;
+	zval sub;
+	int n;
 
 	ZEND_PARSE_PARAMETERS_NONE();
+	v = php_nsscache_view_new();
+	l = &v->libs;
 
-	rep = emalloc(sizeof(*rep));
-	php_nsscache_report(rep, 0, &snap);
-	php_nsscache_rows_to_array(return_value, rep, 0);
-	efree(rep);
-	efree(snap.buf);
+	array_init(return_value);
+	add_assoc_string(return_value, "version", PHP_NSSCACHE_VERSION);
+	add_assoc_bool(return_value, "enabled", nsscache_cfg.enabled);
+	add_assoc_string(return_value, "value", (char *) nsscache_value_name(nsscache_cfg.value));
+	add_assoc_string(return_value, "override", (char *) nsscache_override_name(nsscache_cfg.override));
+	php_nsscache_add_raw(return_value, "env", v->s[SNAP_ENV]);
+	php_nsscache_add_raw(return_value, "previous", v->s[SNAP_PREVIOUS]);
+	add_assoc_string(return_value, "action", (char *) nsscache_action_name(v->rec.action));
+	add_assoc_string(return_value, "phase", (char *) nsscache_phase_name(v->rec.phase));
+	add_assoc_long(return_value, "repairs", (zend_long) v->rec.repairs);
+
+	array_init(&sub);
+	php_nsscache_add_str(&sub, "version", l->curl_version);
+	php_nsscache_add_str(&sub, "ssl_version", l->curl_ssl);
+	add_assoc_bool(&sub, "nss", l->curl_nss);
+	php_nsscache_add_str(&sub, "path", l->curl_path);
+	add_assoc_string(&sub, "how", (char *) php_nsscache_curl_how(l->curl_how));
+	add_assoc_zval(return_value, "libcurl", &sub);
+
+	array_init(&sub);
+	php_nsscache_add_str(&sub, "version", l->nss_version);
+	php_nsscache_add_tri(&sub, "initialized", l->nss_loaded ? l->softokn_how == NSSCACHE_SOFTOKN_LOADED : -1);
+	php_nsscache_add_str(&sub, "path", l->nss_path);
+	add_assoc_zval(return_value, "nss", &sub);
+
+	array_init(&sub);
+	php_nsscache_add_str(&sub, "version", l->softokn_version);
+	add_assoc_string(&sub, "how", l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "loaded"
+		: l->softokn_how == NSSCACHE_SOFTOKN_FILE ? "file" : "none");
+	php_nsscache_add_str(&sub, "path", l->softokn_path);
+	php_nsscache_add_tri(&sub, "system_build", l->softokn_how != NSSCACHE_SOFTOKN_NONE ? l->softokn_system : -1);
+	add_assoc_zval(return_value, "softokn", &sub);
+
+	array_init(&sub);
+	php_nsscache_add_str(&sub, "id", v->distro.id);
+	php_nsscache_add_str(&sub, "version", v->distro.version);
+	add_assoc_string(&sub, "family", (char *) php_nsscache_family(v->distro.family));
+	add_assoc_zval(return_value, "distro", &sub);
+
+	php_nsscache_add_raw(return_value, "ssl_dir", v->s[SNAP_SSL_DIR]);
+	php_nsscache_add_raw(return_value, "tmpdir", v->s[SNAP_TMPDIR]);
+	php_nsscache_add_raw(return_value, "sqlite_tmpdir", v->s[SNAP_SQLITE_TMPDIR]);
+	php_nsscache_add_tri(return_value, "in_effect", nsscache_effect_value(v->effect));
+	add_assoc_string(return_value, "in_effect_reason", (char *) nsscache_effect_code(v->effect));
+	add_assoc_string(return_value, "in_effect_text", (char *) nsscache_effect_text(v->effect));
+
+	array_init(&sub);
+	for (n = 0; n < NOTE_N; n++) {
+		if (php_nsscache_has_note(v, (php_nsscache_note) n)) {
+			add_next_index_string(&sub, php_nsscache_note_codes[n]);
+		}
+	}
+	add_assoc_zval(return_value, "notes", &sub);
+	php_nsscache_view_free(v);
 }
-/* }}} */
 
-/* {{{ proto array nsscache_versions() */
 PHP_FUNCTION(nsscache_versions)
 {
-	nsscache_report *rep;
-	php_nsscache_snapshot snap;
+	php_nsscache_view *v;
+	char distro[sizeof(v->distro.id) + sizeof(v->distro.version) + 1];
 
 	ZEND_PARSE_PARAMETERS_NONE();
-
-	rep = emalloc(sizeof(*rep));
-	php_nsscache_report(rep, 1, &snap);
-	php_nsscache_rows_to_array(return_value, rep, 1);
-	efree(rep);
-	efree(snap.buf);
+	v = php_nsscache_view_new();
+	snprintf(distro, sizeof(distro), "%s%s%s", v->distro.id, v->distro.version[0] ? " " : "", v->distro.version);
+	array_init(return_value);
+	add_assoc_string(return_value, "nsscache", PHP_NSSCACHE_VERSION);
+	php_nsscache_add_str(return_value, "libcurl", v->libs.curl_version);
+	php_nsscache_add_str(return_value, "ssl_version", v->libs.curl_ssl);
+	php_nsscache_add_str(return_value, "nss", v->libs.nss_version);
+	php_nsscache_add_str(return_value, "softokn", v->libs.softokn_version);
+	php_nsscache_add_str(return_value, "distro", distro);
+	php_nsscache_view_free(v);
 }
-/* }}} */
 
-/* {{{ proto ?bool nsscache_in_effect() */
 PHP_FUNCTION(nsscache_in_effect)
 {
-	nsscache_tri t;
-	php_nsscache_snapshot snap;
+	php_nsscache_view *v;
+	int t;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-
-	t = php_nsscache_report(NULL, 0, &snap);
-	efree(snap.buf);
-	if (t == NSSCACHE_MAYBE) {
+	v = php_nsscache_view_new();
+	t = nsscache_effect_value(v->effect);
+	php_nsscache_view_free(v);
+	if (t < 0) {
 		RETURN_NULL();
 	}
-	RETURN_BOOL(t == NSSCACHE_YES);
+	RETURN_BOOL(t);
 }
 /* }}} */
 
-/* {{{ proto string nsscache_metrics()
- * The third view of the report's rows: Prometheus text (src/metrics.c). */
-PHP_FUNCTION(nsscache_metrics)
+/* {{{ MINFO: the same facts as rows, every byte outside printable ASCII escaped */
+
+static void php_nsscache_row(const char *label, const char *fmt, ...)
 {
-	nsscache_report *rep;
-	php_nsscache_snapshot snap;
-	nsscache_metrics_facts f;
-	nsscache_mbuf b;
-	int rc;
+	char line[PATH_MAX + 256];
+	va_list ap;
 
-	ZEND_PARSE_PARAMETERS_NONE();
-
-	rep = emalloc(sizeof(*rep));
-	php_nsscache_report(rep, 0, &snap);
-	nsscache_metrics_facts_from_report(&f, rep, snap.rec.repairs);
-	nsscache_mbuf_init(&b);
-	rc = nsscache_metrics_render(&f, &b);
-	efree(rep);
-	efree(snap.buf);
-	if (rc != 0) {
-		nsscache_mbuf_free(&b);
-		zend_throw_error(NULL, "nsscache_metrics(): out of memory");
-		return;
-	}
-	RETVAL_STRINGL(b.data, b.len);
-	nsscache_mbuf_free(&b);
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	php_info_print_table_row(2, label, line);
 }
-/* }}} */
 
-/* {{{ proto ?array nsscache_dentry_state() */
-PHP_FUNCTION(nsscache_dentry_state)
+/* S quoted and escaped, or "(unset)"; into BUF (NSSCACHE_ESCAPE_BUF). */
+static const char *php_nsscache_quoted(char *buf, const char *s)
 {
-	nsscache_dentry_state ds;
-	nsscache_dentry_error err;
-	nsscache_report *rep;
+	char esc[NSSCACHE_ESCAPE_BUF];
 
-	ZEND_PARSE_PARAMETERS_NONE();
-
-	if (nsscache_dentry_read(NULL, &ds, &err) != 0) {
-		RETURN_NULL();
+	if (s == NULL) {
+		return "unset";
 	}
-	rep = emalloc(sizeof(*rep));
-	rep->n = rep->used = 0;
-	nsscache_report_dentry(rep, &ds);
-	php_nsscache_rows_to_array(return_value, rep, 1);
-	efree(rep);
+	snprintf(buf, NSSCACHE_ESCAPE_BUF + 2, "\"%s\"", nsscache_escape(esc, sizeof(esc), s, strlen(s)));
+	return buf;
+}
+
+/* A path: longer than a value, and escaped whole (the loader's, not a script's). */
+static const char *php_nsscache_path(char *buf, size_t len, const char *s)
+{
+	size_t i, o = 0;
+
+	for (i = 0; s[i] != '\0' && o + 5 < len; i++) {
+		unsigned char c = (unsigned char) s[i];
+
+		o += c < 0x20 || c > 0x7e || c == '\\' ? (size_t) snprintf(buf + o, len - o, "\\x%02x", c)
+			: (size_t) snprintf(buf + o, len - o, "%c", c);
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static PHP_MINFO_FUNCTION(nsscache)
+{
+	php_nsscache_view *v = php_nsscache_view_new();
+	const nsscache_libs *l = &v->libs;
+	char q[NSSCACHE_ESCAPE_BUF + 2], p[PATH_MAX + 16], notes[128] = "";
+	int t = nsscache_effect_value(v->effect), n;
+
+	php_info_print_table_start();
+	php_info_print_table_row(2, "nsscache support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_NSSCACHE_VERSION);
+	php_nsscache_row(NSSCACHE_ENV_NAME, "%s", php_nsscache_quoted(q, v->s[SNAP_ENV]));
+	php_nsscache_row("Action", "%s at %s, was %s", nsscache_action_name(v->rec.action),
+		nsscache_phase_name(v->rec.phase), php_nsscache_quoted(q, v->s[SNAP_PREVIOUS]));
+	php_nsscache_row("In effect", "%s: %s (%s)", t > 0 ? "yes" : t == 0 ? "no" : "unknown",
+		nsscache_effect_text(v->effect), nsscache_effect_code(v->effect));
+	for (n = 0; n < NOTE_N; n++) {
+		if (php_nsscache_has_note(v, (php_nsscache_note) n)) {
+			snprintf(notes + strlen(notes), sizeof(notes) - strlen(notes), "%s%s", notes[0] ? ", " : "",
+				php_nsscache_note_codes[n]);
+		}
+	}
+	if (notes[0]) {
+		php_info_print_table_row(2, "Notes", notes);
+	}
+	if (l->curl_how != NSSCACHE_CURL_NONE) {
+		php_nsscache_row("libcurl", "%s, %s (%s)", php_nsscache_path(q, sizeof(q), l->curl_version),
+			l->curl_ssl[0] ? php_nsscache_path(p, sizeof(p), l->curl_ssl) : "no TLS", php_nsscache_curl_how(l->curl_how));
+		php_nsscache_row("libcurl path", "%s", php_nsscache_path(p, sizeof(p), l->curl_path));
+	} else {
+		php_info_print_table_row(2, "libcurl", "not loaded");
+	}
+	if (l->nss_loaded) {
+		php_nsscache_row("NSS", "%s, %s", l->nss_version[0] ? l->nss_version : "version unknown",
+			l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "initialized" : "not initialized");
+		php_nsscache_row("NSS path", "%s", php_nsscache_path(p, sizeof(p), l->nss_path));
+	} else {
+		php_info_print_table_row(2, "NSS", "not loaded");
+	}
+	if (l->softokn_how != NSSCACHE_SOFTOKN_NONE) {
+		php_nsscache_row("softokn", "%s (%s, %s)", l->softokn_version[0] ? l->softokn_version : "version unknown",
+			l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "loaded" : "file",
+			l->softokn_system ? "system build" : "private build");
+		php_nsscache_row("softokn path", "%s", php_nsscache_path(p, sizeof(p), l->softokn_path));
+	} else {
+		php_info_print_table_row(2, "softokn", "not found");
+	}
+	php_nsscache_row("Distribution", "%s %s (%s)", v->distro.id[0] ? v->distro.id : "unknown",
+		v->distro.version, php_nsscache_family(v->distro.family));
+	php_nsscache_row("SSL_DIR", "%s", php_nsscache_quoted(q, v->s[SNAP_SSL_DIR]));
+	php_nsscache_row("TMPDIR", "%s", php_nsscache_quoted(q, v->s[SNAP_TMPDIR]));
+	php_nsscache_row("SQLITE_TMPDIR", "%s", php_nsscache_quoted(q, v->s[SNAP_SQLITE_TMPDIR]));
+	php_info_print_table_end();
+	php_nsscache_view_free(v);
+
+	DISPLAY_INI_ENTRIES();
 }
 /* }}} */
 

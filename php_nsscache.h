@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * nsscache: keep NSS_SDB_USE_CACHE set for libcurl+NSS in every PHP process.
  */
@@ -7,7 +8,7 @@
 extern zend_module_entry nsscache_module_entry;
 #define phpext_nsscache_ptr &nsscache_module_entry
 
-#define PHP_NSSCACHE_VERSION "0.1.0"
+#define PHP_NSSCACHE_VERSION "0.2.0"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 ZEND_TSRMLS_CACHE_EXTERN()

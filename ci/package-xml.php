@@ -1,19 +1,20 @@
 <?php
-/*
- * package.xml helper for ci/gen-package-xml and ci/check-package-xml.
- *
- *   php package-xml.php required < FILELIST       the files package.xml must name
- *   php package-xml.php gen PACKAGE_XML < FILELIST  rewrite <contents>, nothing else
- *   php package-xml.php check PACKAGE_XML VERSION < FILELIST
- *   php package-xml.php list PACKAGE_XML          the file names it holds
- *
- * FILELIST: the repo's files, one a line (git ls-files).
- */
+// SPDX-License-Identifier: BSD-2-Clause
+// package.xml helper for ci/gen-package-xml and ci/check-package-xml.
+//
+//   php package-xml.php required < FILELIST       the files package.xml must name
+//   php package-xml.php gen PACKAGE_XML < FILELIST  rewrite <contents>, nothing else
+//   php package-xml.php check PACKAGE_XML VERSION < FILELIST
+//   php package-xml.php list PACKAGE_XML          the file names it holds
+//
+// FILELIST: the repo's files, one a line (git ls-files).
 
 /* What a PECL package of nsscache carries: the extension's sources, its phpt
- * suite and the docs. The dev harnesses (cmocka/fuzz units, the real-NSS
- * integration and FPM suites, ci/, bench/, demo/) need this repo's scripts
- * and stay out. */
+ * suite and the docs, and nsscache-doctor (doctor/, the table it reads, the
+ * fleet/ endpoint, units and rules) as docs: installed under the doc dir with
+ * the same layout as in a checkout, where the doctor finds its files. The dev
+ * harnesses (cmocka/fuzz units, the real-NSS integration and FPM suites, ci/,
+ * bench/, demo/) need this repo's scripts and stay out. */
 function required(array $files): array
 {
     $out = [];
@@ -21,8 +22,13 @@ function required(array $files): array
         if (preg_match('#^(tests/(unit|integration|fpm)/|ci/|\.ci/|bench/|demo/|scripts/|docs/)#', $f)) {
             continue;
         }
+        // The ini snippets, as docs: pecl users copy one, the RPM installs 10-nsscache.ini.
+        if (strncmp($f, 'ini/', 4) === 0) {
+            $out[$f] = 'doc';
+            continue;
+        }
         if (preg_match('#(\.c|\.h|\.m4|\.phpt|\.inc|\.stub\.php)$#', $f) || $f === 'README.md' || $f === 'LICENSE'
-            || $f === 'config.w32') {
+            || $f === 'config.w32' || preg_match('#^(doctor|fleet)/#', $f) || $f === 'data/softokn.tsv') {
             $out[$f] = role($f);
         }
     }
@@ -35,7 +41,8 @@ function role(string $f): string
     if (strncmp($f, 'tests/', 6) === 0) {
         return 'test';
     }
-    if ($f === 'README.md' || $f === 'LICENSE' || substr($f, -3) === '.md') {
+    if ($f === 'README.md' || $f === 'LICENSE' || substr($f, -3) === '.md'
+        || preg_match('#^(doctor|fleet|data)/#', $f)) {
         return 'doc';
     }
     return 'src';

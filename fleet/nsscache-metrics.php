@@ -1,15 +1,217 @@
 <?php
-// nsscache's pool endpoint: this PHP worker's nsscache_metrics() in the
-// Prometheus text format. Served by each php-fpm pool it is run in, so the
-// answer reflects that pool's clear_env, env[] and php_admin_value. Keep it
-// off the public site (see nginx-nsscache-metrics.conf / apache-nsscache-metrics.conf),
-// or let nsscache-textfile.php ask each pool over FastCGI.
-header('Content-Type: text/plain; version=0.0.4; charset=utf-8');
-header('Cache-Control: no-store');
-$loaded = function_exists('nsscache_metrics');
-if ($loaded) {
-    echo nsscache_metrics();
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache's pool endpoint: the facts of the PHP process that runs it, as Prometheus text
+// (default) or as JSON for nsscache-doctor (QUERY_STRING format=json). Served by each php-fpm
+// pool it runs in, the answer reflects that pool's clear_env, env[] and php_admin_value.
+// In-process facts only: nsscache_status() when nsscache is loaded, else curl_version() and
+// the environment. It never calls curl_init() and never makes a TLS connection, so it cannot
+// cause the probe it reports on. Keep it off the public site (nginx-nsscache-metrics.conf,
+// apache-nsscache-metrics.conf), or let nsscache-doctor ask each pool over FastCGI.
+//
+// PHP 5.3 syntax on purpose (no short arrays, closures, ?? or type declarations), so that a
+// host's PHP 5.x pool can be asked too; CI runs it on PHP 7.4 and 8.x and lints the syntax.
+// The block between the two "facts" lines below is also the code nsscache-doctor runs inside
+// each PHP CLI with -r: one source for both routes.
+// ---- facts: begin
+// The facts of this process; strings raw (nsscache_ep_utf8() wraps bytes that are not UTF-8).
+function nsscache_ep_facts()
+{
+    $f = array('facts' => 1, 'pid' => getmypid(), 'cwd' => getcwd(),
+        'php' => array('version' => PHP_VERSION, 'sapi' => PHP_SAPI,
+            'binary' => defined('PHP_BINARY') ? PHP_BINARY : null, 'zts' => defined('PHP_ZTS') ? (bool) PHP_ZTS : null,
+            'ini' => php_ini_loaded_file(), 'scanned' => php_ini_scanned_files(),
+            'open_basedir' => (string) ini_get('open_basedir')),
+        'uid' => function_exists('posix_geteuid') ? posix_geteuid() : null, 'env' => array());
+    // getenv() of a FastCGI SAPI looks at the request's parameters first; the second
+    // argument (PHP >= 5.5.38/5.6.24/7.0.9) asks the process environment only, which NSS reads.
+    $r = new ReflectionFunction('getenv');
+    $local = $r->getNumberOfParameters() >= 2;
+    foreach (array('NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR') as $k) {
+        $v = $local ? getenv($k, true) : getenv($k);
+        $f['env'][$k] = $v === false ? null : $v;
+    }
+    $f['curl'] = array('loaded' => extension_loaded('curl'), 'version' => null, 'ssl_version' => null);
+    if (function_exists('curl_version')) {
+        $v = curl_version();
+        $f['curl']['version'] = isset($v['version']) ? $v['version'] : null;
+        $f['curl']['ssl_version'] = isset($v['ssl_version']) ? $v['ssl_version'] : null;
+    }
+    $f['nsscache'] = array('loaded' => extension_loaded('nsscache'), 'status' => null);
+    if (function_exists('nsscache_status')) {
+        $f['nsscache']['status'] = nsscache_status();
+    }
+    // Which NSS/curl libraries this process has mapped (the doctor reads the softokn file).
+    $f['maps'] = null;
+    $m = @file_get_contents('/proc/self/maps', false, null, 0, 1 << 20);
+    if (is_string($m)) {
+        $f['maps'] = array();
+        foreach (explode("\n", $m) as $line) {
+            $p = strpos($line, '/');
+            if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so)[^/]*$~',
+                    $line, $mm)) {
+                $f['maps'][$mm[1]] = substr($line, $p);
+            }
+        }
+    }
+    return $f;
 }
-echo "# HELP nsscache_loaded 1 if the nsscache extension is loaded in this PHP worker.\n",
-    "# TYPE nsscache_loaded gauge\n",
-    'nsscache_loaded ', $loaded ? 1 : 0, "\n";
+
+// Strings that are not valid UTF-8 become array('hex' => ...), so that json_encode() of any
+// PHP version keeps every byte (nsscache-doctor unwraps them).
+function nsscache_ep_utf8($v)
+{
+    if (is_array($v)) {
+        foreach ($v as $k => $x) {
+            $v[$k] = nsscache_ep_utf8($x);
+        }
+        return $v;
+    }
+    if (is_string($v) && !preg_match('//u', $v)) {
+        return array('hex' => bin2hex($v));
+    }
+    return $v;
+}
+// ---- facts: end
+
+// The variable's class, as nsscache and NSS see it: yes/no in any case, else probing.
+function nsscache_ep_class($v)
+{
+    if ($v === null) {
+        return 'unset';
+    }
+    $l = strtolower($v);
+    return $l === 'yes' || $l === 'no' ? $l : 'probing';
+}
+
+// Metric families of one process's facts: name => array(type, help, samples), each
+// sample array(labels, value). The doctor adds its own families and labels to these.
+function nsscache_ep_families($f)
+{
+    $st = $f['nsscache']['status'];
+    $ssl = $f['curl']['ssl_version'];
+    $tls = '';
+    if (is_string($ssl) && preg_match('/^\(?([A-Za-z][A-Za-z0-9_-]*)/', $ssl, $m)) {
+        $tls = $m[1];
+    }
+    $info = array('version' => '', 'libcurl' => (string) $f['curl']['version'], 'tls_backend' => $tls,
+        'nss' => $tls === 'NSS' ? (string) substr($ssl, 4) : '', 'softokn' => '', 'distro_family' => '');
+    $loaded = $f['nsscache']['loaded'] && is_array($st);
+    if ($loaded) {
+        $info['version'] = (string) nsscache_ep_get($st, 'version');
+        $info['nss'] = (string) nsscache_ep_get($st, 'nss', 'version');
+        $info['softokn'] = (string) nsscache_ep_get($st, 'softokn', 'version');
+        $info['distro_family'] = (string) nsscache_ep_get($st, 'distro', 'family');
+    }
+    $fam = array();
+    $fam['nsscache_loaded'] = array('gauge', '1 if the nsscache extension is loaded in this PHP process.',
+        array(array(array(), $f['nsscache']['loaded'] ? 1 : 0)));
+    $fam['nsscache_info'] = array('gauge', 'Versions in this PHP process: nsscache, libcurl, its TLS backend, '
+        . 'NSS, softokn, distribution family; empty where not loaded or unknown.', array(array($info, 1)));
+    $fam['nsscache_variable'] = nsscache_ep_stateset('What NSS_SDB_USE_CACHE holds in this process: unset, yes, no, '
+        . 'or probing (any other value, which makes NSS probe).', 'class', array('unset', 'yes', 'no', 'probing'),
+        nsscache_ep_class($f['env']['NSS_SDB_USE_CACHE']));
+    if (!$loaded) {
+        return $fam;
+    }
+    $fam['nsscache_enabled'] = array('gauge', '1 if nsscache.enabled is on, so nsscache may set NSS_SDB_USE_CACHE.',
+        array(array(array(), nsscache_ep_get($st, 'enabled') ? 1 : 0)));
+    $fam['nsscache_action'] = nsscache_ep_stateset('What nsscache last did with NSS_SDB_USE_CACHE.', 'action',
+        array('none', 'set', 'kept', 'replaced', 'disabled', 'failed'), nsscache_ep_get($st, 'action'));
+    $fam['nsscache_phase'] = nsscache_ep_stateset('When nsscache last acted: at load, module init or request init.',
+        'phase', array('none', 'load', 'minit', 'rinit'), nsscache_ep_get($st, 'phase'));
+    $ie = nsscache_ep_get($st, 'in_effect');
+    if (is_bool($ie)) {
+        $fam['nsscache_in_effect'] = array('gauge', '1 if NSS_SDB_USE_CACHE is yes or no, was set before NSS opened '
+            . 'its database and this softokn honours it (nsscache_status()); absent where that is not known.',
+            array(array(array(), $ie ? 1 : 0)));
+    }
+    $fam['nsscache_in_effect_reason'] = nsscache_ep_stateset('Why nsscache_in_effect is what it is '
+        . '(nsscache_status() in_effect_reason).', 'reason', array('in_effect', 'unset', 'probing_value',
+        'set_after_nss_init', 'secure_exec', 'softokn_ignores', 'softokn_release_unknown', 'softokn_unknown',
+        'no_nss_curl'), nsscache_ep_get($st, 'in_effect_reason'));
+    $r = nsscache_ep_get($st, 'repairs');
+    if (is_int($r)) {
+        $fam['nsscache_policy_repairs_total'] = array('counter', 'Times this process (with its FPM master before '
+            . 'the fork) set or replaced NSS_SDB_USE_CACHE.', array(array(array(), $r)));
+    }
+    return $fam;
+}
+
+function nsscache_ep_get($a, $k, $k2 = null)
+{
+    $v = is_array($a) && array_key_exists($k, $a) ? $a[$k] : null;
+    if ($k2 !== null) {
+        $v = is_array($v) && array_key_exists($k2, $v) ? $v[$k2] : null;
+    }
+    return $v;
+}
+
+// One series per state, the current one 1; a state outside the list is added as its own series.
+function nsscache_ep_stateset($help, $label, $states, $now)
+{
+    $s = array();
+    foreach ($states as $x) {
+        $s[] = array(array($label => $x), $x === $now ? 1 : 0);
+    }
+    if (is_string($now) && !in_array($now, $states, true)) {
+        $s[] = array(array($label => $now), 1);
+    }
+    return array('gauge', $help, $s);
+}
+
+// A label value as the text format wants it: \\ \" \n escaped, other control bytes and bytes
+// that are not UTF-8 replaced by U+FFFD, cut after 256 bytes at a character boundary.
+function nsscache_ep_label($v)
+{
+    $v = (string) $v;
+    // one well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates), or any other byte
+    preg_match_all('/([\x00-\x7F]|[\xC2-\xDF][\x80-\xBF]|\xE0[\xA0-\xBF][\x80-\xBF]'
+        . '|[\xE1-\xEC\xEE\xEF][\x80-\xBF]{2}|\xED[\x80-\x9F][\x80-\xBF]|\xF0[\x90-\xBF][\x80-\xBF]{2}'
+        . '|[\xF1-\xF3][\x80-\xBF]{3}|\xF4[\x80-\x8F][\x80-\xBF]{2})|./s', $v, $m);
+    $out = '';
+    $n = 0;
+    foreach ($m[0] as $i => $c) {
+        if ($n >= 256) {
+            return $out . '...';
+        }
+        $n += strlen($c);
+        if ($m[1][$i] === '' || (strlen($c) === 1 && (ord($c) < 0x20 && $c !== "\n" || ord($c) === 0x7F))) {
+            $out .= "\xEF\xBF\xBD";
+        } else {
+            $out .= strtr($c, array('\\' => '\\\\', '"' => '\\"', "\n" => '\\n'));
+        }
+    }
+    return $out;
+}
+
+// Families -> the text exposition format 0.0.4. EXTRA labels go first on every sample.
+function nsscache_ep_render($families, $extra = array())
+{
+    $out = '';
+    foreach ($families as $name => $fam) {
+        $out .= '# HELP ' . $name . ' ' . strtr($fam[1], array('\\' => '\\\\', "\n" => '\\n')) . "\n"
+            . '# TYPE ' . $name . ' ' . $fam[0] . "\n";
+        foreach ($fam[2] as $s) {
+            $l = array();
+            foreach (array_merge($extra, $s[0]) as $k => $v) {
+                $l[] = $k . '="' . nsscache_ep_label($v) . '"';
+            }
+            $out .= $name . ($l ? '{' . implode(',', $l) . '}' : '') . ' ' . $s[1] . "\n";
+        }
+    }
+    return $out;
+}
+
+// Served, unless included as a library (nsscache-doctor, its tests).
+if (!defined('NSSCACHE_EP_LIBRARY')) {
+    $q = isset($_SERVER['QUERY_STRING']) ? $_SERVER['QUERY_STRING'] : '';
+    parse_str($q, $args);
+    header('Cache-Control: no-store');
+    if (isset($args['format']) && $args['format'] === 'json') {
+        header('Content-Type: application/json');
+        echo json_encode(nsscache_ep_utf8(nsscache_ep_facts())), "\n";
+    } else {
+        header('Content-Type: text/plain; version=0.0.4; charset=utf-8');
+        echo nsscache_ep_render(nsscache_ep_families(nsscache_ep_facts()));
+    }
+}

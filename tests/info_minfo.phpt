@@ -11,17 +11,16 @@ nsscache
 
 nsscache support => enabled
 Version => %d.%d.%s
-NSS_SDB_USE_CACHE => yes
-Action => set to "yes" at load (was unset)
-libcurl => not found: ext/curl not loaded: no libcurl in this process
-NSS => not loaded: libnss3 not loaded in this process (libcurl does not use NSS)
-NSS initialized => no
-softokn => %s
-NSS database => %s
-Temp dir for the probe => %s
-Cache setting in effect => unknown: no libcurl is loaded in this process, so NSS_SDB_USE_CACHE has nothing to act on here
-access() probe => none: No libcurl is loaded in this process, so libcurl opens no NSS database and nothing probes
-Negative dentries => %d of %d dentries
+NSS_SDB_USE_CACHE => "yes"
+Action => set at load, was unset
+In effect => unknown: libcurl does not use NSS here: nothing to fix (no_nss_curl)
+libcurl => not loaded
+NSS => not loaded
+softokn => not found
+Distribution => %s
+SSL_DIR => unset
+TMPDIR => unset
+SQLITE_TMPDIR => unset
 
 Directive => Local Value => Master Value
 nsscache.enabled => On => On

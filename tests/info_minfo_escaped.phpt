@@ -1,19 +1,32 @@
 --TEST--
-MINFO quotes the variable escaped and capped: php --ri cannot be made to print terminal escapes or extra lines
+MINFO escapes every byte outside printable ASCII in the variable, SSL_DIR, TMPDIR and SQLITE_TMPDIR, and cuts long values at a character boundary: php --ri cannot be made to print terminal escapes or extra lines
 --EXTENSIONS--
 nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';
-$out = nsscache_test_child(['NSS_SDB_USE_CACHE' => "a\x1b[31m\nFake => row"], ['nsscache.override' => 'never'],
-    '(new ReflectionExtension("nsscache"))->info(); echo json_encode(nsscache_status()["env"]), "\n";');
+$env = [
+    'NSS_SDB_USE_CACHE' => "a\x1b[31m\nFake => row\u{2028}",
+    'SSL_DIR' => "/srv/\x1b]0;title\x07\rFake => row",
+    // TMPDIR is set in the child (below): valgrind itself needs a usable one to start
+    'ODD_TMPDIR' => "\x9b2J\u{85}\t\"\\",
+    'SQLITE_TMPDIR' => str_repeat("\u{e9}", 40),
+];
+$out = nsscache_test_child($env, ['nsscache.override' => 'never'],
+    'putenv("TMPDIR=" . getenv("ODD_TMPDIR")); (new ReflectionExtension("nsscache"))->info(); echo json_encode(nsscache_status()["env"]), "\n";');
 foreach (explode("\n", $out) as $line) {
-    if (preg_match('/^(NSS_SDB_USE_CACHE|Action|Fake) =>|^"/', $line)) {
+    if (preg_match('/^(NSS_SDB_USE_CACHE|Action|Fake|SSL_DIR|TMPDIR|SQLITE_TMPDIR) =>|^"/', $line)) {
         echo $line, "\n";
     }
 }
+$section = substr($out, 0, strrpos($out, "\n", -2));
+echo preg_match('/[^\x20-\x7e\n]/', $section) ? "raw bytes in MINFO\n" : "MINFO is printable ASCII\n";
 ?>
 --EXPECT--
-NSS_SDB_USE_CACHE => a\x1b[31m\nFake => row
-Action => kept "a\x1b[31m\nFake => row" (found at load, nsscache.override=never)
-"a\u001b[31m\nFake => row"
+NSS_SDB_USE_CACHE => "a\x1b[31m\nFake => row\xe2\x80\xa8"
+Action => kept at load, was "a\x1b[31m\nFake => row\xe2\x80\xa8"
+SSL_DIR => "/srv/\x1b]0;title\x07\rFake => row"
+TMPDIR => "\x9b2J\xc2\x85\t\"\\"
+SQLITE_TMPDIR => "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9... (80 bytes)"
+"a\u001b[31m\nFake => row\u2028"
+MINFO is printable ASCII

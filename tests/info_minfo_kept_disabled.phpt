@@ -17,5 +17,5 @@ preg_match('/^NSS_SDB_USE_CACHE => (.*)$/m', $out, $m);
 echo $m[1], "\n";
 ?>
 --EXPECT--
-kept "auto" (found at load, nsscache.override=never)
-auto
+kept at load, was "auto"
+"auto"

@@ -1,12 +1,15 @@
 --TEST--
-The logged replacement escapes control characters and caps the length: an environment value cannot forge a log line
+The logged replacement escapes every byte outside printable ASCII and caps the length at a character boundary: an environment value cannot forge a log line
 --EXTENSIONS--
 nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';
 $log = tempnam(sys_get_temp_dir(), 'nsscache');
-foreach (["x\nPHP Fatal error:  forged\x1b[31m", str_repeat('v', 70000)] as $v) {
+// NEL (U+0085), LINE SEPARATOR (U+2028) and a bare CSI (0x9b) split lines in
+// some log viewers; the last value would be cut inside "\u{e9}" at byte 64.
+foreach (["x\nPHP Fatal error:  forged\x1b[31m", str_repeat('v', 70000), "a\u{85}b\u{2028}c\x9bd\\\"",
+        str_repeat('v', 63) . "\u{e9}tail"] as $v) {
     file_put_contents($log, '');
     nsscache_test_child(['NSS_SDB_USE_CACHE' => $v], ['log_errors' => '1', 'error_log' => $log, 'error_reporting' => 'E_ALL'], ';');
     $text = file_get_contents($log);
@@ -16,6 +19,10 @@ unlink($log);
 ?>
 --EXPECT--
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="x\nPHP Fatal error:  forged\x1b[31m" with "yes" at load (NSS treats that value as "measure" and probes the filesystem)
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="x\nPHP Fatal error:  forged\x1b[31m" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (70000 bytes)" with "yes" at load (NSS treats that value as "measure" and probes the filesystem)
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (70000 bytes)" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+1 line(s)
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="a\xc2\x85b\xe2\x80\xa8c\x9bd\\\"" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+1 line(s)
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (69 bytes)" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]

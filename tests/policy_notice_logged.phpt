@@ -13,5 +13,5 @@ $log = tempnam(sys_get_temp_dir(), 'nsscache');
 echo "script ran\n";
 ?>
 --EXPECTF--
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="1" with "yes" at load (NSS treats that value as "measure" and probes the filesystem)
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="1" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
 script ran

@@ -6,7 +6,7 @@ nsscache
 <?php if (PHP_VERSION_ID < 80000) die('skip PHP 7 warns instead of throwing'); ?>
 --FILE--
 <?php
-foreach (['nsscache_status', 'nsscache_versions', 'nsscache_in_effect', 'nsscache_dentry_state'] as $f) {
+foreach (['nsscache_status', 'nsscache_versions', 'nsscache_in_effect'] as $f) {
     try {
         $f(1);
     } catch (ArgumentCountError $e) {
@@ -18,4 +18,3 @@ foreach (['nsscache_status', 'nsscache_versions', 'nsscache_in_effect', 'nsscach
 nsscache_status() expects exactly 0 arguments, 1 given
 nsscache_versions() expects exactly 0 arguments, 1 given
 nsscache_in_effect() expects exactly 0 arguments, 1 given
-nsscache_dentry_state() expects exactly 0 arguments, 1 given

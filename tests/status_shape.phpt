@@ -1,104 +1,84 @@
 --TEST--
-nsscache_status(), nsscache_versions(), nsscache_in_effect(): the whole key/type shape, in order, nested too
+nsscache_status(), nsscache_versions(), nsscache_in_effect(): the frozen 0.2.0 shape, every key in order, nested too, and every closed value list
 --EXTENSIONS--
 nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';
-/* Walks a value against a spec (README's PHP API section): every key in
- * order, nested arrays too, each value of an allowed type ("?" = or null).
- * Prints only deviations: a key missing, added or moved, a type changed. */
+/* Walks a value against the spec of docs/api.md: every key in order,
+ * nested arrays too, each value of an allowed type ("?" = or null) or one of
+ * a closed list of strings. Prints only deviations. */
 $code = <<<'PHP'
-// A bad TMPDIR is set here, not in the child's environment: valgrind (the
-// valgrind suite runs children under it too) needs a usable one to start.
-if (getenv('SHAPE_TMPDIR') !== false) putenv('TMPDIR=' . getenv('SHAPE_TMPDIR'));
+if (getenv('SHAPE_FFI')) $nss = FFI::cdef('const char *NSS_GetVersion(void);', 'libnss3.so');
+$codes = ['in_effect', 'unset', 'probing_value', 'set_after_nss_init', 'secure_exec', 'softokn_ignores',
+          'softokn_release_unknown', 'softokn_unknown', 'no_nss_curl'];
 $spec = [
-    'version' => 'string', 'enabled' => 'bool', 'value' => 'string', 'override' => 'string',
-    'env' => '?string', 'previous' => '?string', 'action' => 'string', 'phase' => 'string',
-    'libcurl' => ['version' => '?string', 'ssl_version' => '?string', 'nss' => '?bool', 'path' => '?string',
-                  'how' => '?string', 'headers' => '?string', 'reason' => '?string'],
-    'nss' => ['version' => '?string', 'initialized' => 'bool', 'path' => '?string', 'reason' => '?string'],
-    'softokn' => ['version' => '?string', 'description' => '?string', 'path' => '?string', 'how' => '?string',
-                  'system_build' => '?bool', 'reason' => '?string'],
-    'db' => ['path' => '?string', 'source' => 'string', 'exists' => 'bool', 'directory' => 'bool',
-             'readable' => 'bool', 'writable' => 'bool', 'cert9' => 'bool', 'fs' => '?string',
-             'fs_class' => 'string', 'note' => '?string', 'reason' => '?string'],
-    'tempdir' => ['path' => '?string', 'source' => '?string', 'fs' => '?string', 'fs_class' => 'string',
-                  'note' => '?string', 'reason' => '?string'],
-    'distro' => ['id' => '?string', 'version' => '?string', 'family' => 'string'],
-    'in_effect' => '?bool', 'in_effect_reason' => 'string', 'probe' => 'string', 'reason' => 'string',
-    'probe_db_dir' => '?bool', 'probe_temp_dir' => '?bool', 'dentries_freed' => '?bool',
-    'dentry' => ['?', 'nr_dentry' => 'int', 'nr_unused' => 'int', 'age_limit' => 'int',
-                 'want_pages' => 'int', 'nr_negative' => '?int'],
+    'version' => ['0.2.0'], 'enabled' => 'bool', 'value' => ['yes', 'no'], 'override' => ['probing', 'never', 'always'],
+    'env' => '?string', 'previous' => '?string',
+    'action' => ['none', 'set', 'kept', 'replaced', 'disabled', 'failed'], 'phase' => ['none', 'load', 'minit', 'rinit'],
+    'repairs' => 'int',
+    'libcurl' => ['version' => '?string', 'ssl_version' => '?string', 'nss' => 'bool', 'path' => '?string',
+                  'how' => ['ext_curl', 'only', 'first', 'none']],
+    'nss' => ['version' => '?string', 'initialized' => '?bool', 'path' => '?string'],
+    'softokn' => ['version' => '?string', 'how' => ['loaded', 'file', 'none'], 'path' => '?string', 'system_build' => '?bool'],
+    'distro' => ['id' => '?string', 'version' => '?string', 'family' => ['rhel6', 'rhel7', 'other']],
+    'ssl_dir' => '?string', 'tmpdir' => '?string', 'sqlite_tmpdir' => '?string',
+    'in_effect' => '?bool', 'in_effect_reason' => $codes, 'in_effect_text' => 'string',
+    'notes' => 'list',
 ];
+$is_list = function ($a) { return is_array($a) && ($a === [] || array_keys($a) === range(0, count($a) - 1)); };
 $names = ['boolean' => 'bool', 'string' => 'string', 'integer' => 'int', 'NULL' => 'null', 'array' => 'array'];
-$walk = function (string $where, $v, array $spec) use (&$walk, $names) {
-    $nullable = ($spec[0] ?? null) === '?';
-    unset($spec[0]);
-    if ($v === null && $nullable) {
-        echo "$where: ?array (null)\n";
-        return;
-    }
-    if (!is_array($v)) {
-        echo "$where: ", $names[gettype($v)], " is not an array\n";
-        return;
-    }
+$walk = function (string $where, $v, array $spec) use (&$walk, $names, $is_list) {
     if (array_keys($v) !== array_keys($spec)) {
         echo "$where keys: ", implode(',', array_keys($v)), "\n";
     }
     foreach ($spec as $k => $t) {
+        $got = array_key_exists($k, $v) ? $v[$k] : null;
         if (!array_key_exists($k, $v)) {
             echo "$where.$k missing\n";
+        } elseif ($is_list($t)) {
+            if (!in_array($got, $t, true)) echo "$where.$k: ", var_export($got, true), " is not one of the list\n";
         } elseif (is_array($t)) {
-            $walk("$where.$k", $v[$k], $t);
-        } elseif (!in_array($names[gettype($v[$k])], explode('|', ltrim($t, '?') . ($t[0] === '?' ? '|null' : '')), true)) {
-            echo "$where.$k: ", $names[gettype($v[$k])], " is not $t\n";
+            is_array($got) ? $walk("$where.$k", $got, $t) : print("$where.$k is not an array\n");
+        } elseif ($t === 'list') {
+            if (!$is_list($got)
+                    || array_diff($got, ['value_not_applied', 'probing_value_kept', 'libcurl_not_ext_curl'])) {
+                echo "$where.$k: ", json_encode($got), " is not a list of note codes\n";
+            }
+        } elseif (!in_array($names[gettype($got)], explode('|', ltrim($t, '?') . ($t[0] === '?' ? '|null' : '')), true)) {
+            echo "$where.$k: ", $names[gettype($got)], " is not $t\n";
         }
     }
 };
-$walk('status', nsscache_status(), $spec);
-$walk('versions', nsscache_versions(), ['nsscache' => 'string', 'libcurl' => '?string', 'ssl_version' => '?string',
-    'curl_headers' => '?string', 'nss' => '?string', 'softokn' => '?string']);
-$e = nsscache_in_effect();
-if ($e !== null && !is_bool($e)) echo "in_effect: ", gettype($e), "\n";
 $s = nsscache_status();
-echo "probe=", in_array($s['probe'], ['none', 'expected', 'possible'], true) ? 'ok' : $s['probe'],
-    " source=", in_array($s['db']['source'], ['SSL_DIR', 'default', 'none'], true) ? 'ok' : $s['db']['source'],
-    " fs_class=", in_array($s['db']['fs_class'], ['local', 'network', 'measure', 'unknown'], true) ? 'ok' : $s['db']['fs_class'],
-    " family=", in_array($s['distro']['family'], ['rhel6', 'rhel7', 'other'], true) ? 'ok' : $s['distro']['family'],
-    " action=", in_array($s['action'], ['set', 'kept', 'replaced', 'disabled', 'failed'], true) ? 'ok' : $s['action'],
-    " in_effect=", $s['in_effect'] === $e ? 'same' : 'differs', "\n";
-echo "done\n";
+$walk('status', $s, $spec);
+$walk('versions', nsscache_versions(), ['nsscache' => 'string', 'libcurl' => '?string', 'ssl_version' => '?string',
+    'nss' => '?string', 'softokn' => '?string', 'distro' => '?string']);
+$e = nsscache_in_effect();
+echo "action=$s[action] phase=$s[phase] reason=$s[in_effect_reason] nss=", $s['nss']['version'] === null ? 'no' : 'yes',
+    " softokn=", $s['softokn']['how'], " in_effect=", $s['in_effect'] === $e ? 'same' : 'differs',
+    " json=", json_encode($s) === false ? json_last_error_msg() : 'ok', "\n";
 PHP;
-$tmp = sys_get_temp_dir() . '/nsscache-shape-' . getmypid();
-@mkdir($tmp);
-touch("$tmp/cert9.db");
-// With ext/curl where this PHP has one (the matrix's own PHPs may not).
 $curl = is_file(nsscache_test_system_curl()) ? [nsscache_test_system_curl()] : [];
-// Every branch of each section: nothing found, libcurl found, a DB with
-// cert9.db, an unusable SSL_DIR and TMPDIR, nsscache disabled, a replaced value.
+$ffi = is_file(PHP_EXTENSION_DIR . '/ffi.so') && glob('/{usr/,}lib{,64,/*-linux-gnu}/libnss3.so', GLOB_BRACE)
+     ? [PHP_EXTENSION_DIR . '/ffi.so'] : [];
 foreach ([
     'no curl' => [[], [], []],
-    'curl, DB dir' => [['SSL_DIR' => $tmp, 'TMPDIR' => $tmp], [], $curl],
-    'bad dirs, disabled' => [['SSL_DIR' => "$tmp/no", 'SHAPE_TMPDIR' => "$tmp/no", 'NSS_SDB_USE_CACHE' => 'auto'],
-                             ['nsscache.enabled' => '0'], $curl],
-    'replaced' => [['NSS_SDB_USE_CACHE' => '1'], [], []],
+    'OpenSSL curl' => [['SSL_DIR' => '/nonexistent', 'TMPDIR' => '/tmp'], [], $curl],
+    // libnss3 mapped through FFI where this PHP has it (the matrix's own PHPs do not)
+    'libnss3 loaded, disabled' => [['NSS_SDB_USE_CACHE' => 'auto'] + ($ffi ? ['SHAPE_FFI' => '1'] : []),
+                                   ['nsscache.enabled' => '0'], $ffi],
+    'replaced' => [['NSS_SDB_USE_CACHE' => '1'], ['nsscache.value' => 'no'], []],
 ] as $name => [$env, $ini, $ext]) {
     echo "-- $name\n", nsscache_test_child($env, $ini, $code, $ext);
 }
-unlink("$tmp/cert9.db");
-rmdir($tmp);
 ?>
---EXPECT--
+--EXPECTF--
 -- no curl
-probe=ok source=ok fs_class=ok family=ok action=ok in_effect=same
-done
--- curl, DB dir
-probe=ok source=ok fs_class=ok family=ok action=ok in_effect=same
-done
--- bad dirs, disabled
-probe=ok source=ok fs_class=ok family=ok action=ok in_effect=same
-done
+action=set phase=load reason=no_nss_curl nss=no softokn=none in_effect=same json=ok
+-- OpenSSL curl
+action=set phase=load reason=no_nss_curl nss=no softokn=none in_effect=same json=ok
+-- libnss3 loaded, disabled
+action=disabled phase=load reason=no_nss_curl nss=%s softokn=%s in_effect=same json=ok
 -- replaced
-probe=ok source=ok fs_class=ok family=ok action=ok in_effect=same
-done
+action=replaced phase=load reason=no_nss_curl nss=no softokn=none in_effect=same json=ok

@@ -1,7 +1,9 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Building nsscache and the PHPs it is tested with (sourced; needs common.sh).
 #   nsscache_build                 modules/nsscache.so in the checkout, for $NSSCACHE_PHP_CONFIG (scripts/build)
 #   nsscache_build_copy PHP_CONFIG DIR [CFLAGS [PREFIX...]]   a copy of the sources in DIR, built for another PHP
 #   nsscache_build_php FLAVOUR     a PHP from Debian's source, cached; prints its prefix (ci/build-php)
+#   nsscache_pecl_package DIR      the PECL tarball, made by `pecl package`; prints its path
 #   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
 # shellcheck shell=bash
 # -Wno-unused-parameter as php-src itself (Zend/Zend.m4): PHP_FUNCTION,
@@ -69,6 +71,19 @@ nsscache_build_copy() {
             && CFLAGS=$cflags "${pre[@]}" ./configure --with-php-config="$php_config" --enable-nsscache \
             && "${pre[@]}" make -j2
     ) >"$dir/build.log" 2>&1 && [ -f "$dir/modules/nsscache.so" ]
+}
+
+# nsscache_pecl_package DIR: the release tarball DIR/nsscache-VERSION.tgz, made by `pecl package`
+# from a copy (DIR/pkg) of only what package.xml names; prints its path. DIR/package.log keeps
+# pecl's output. Needs php-pear and php-xml.
+nsscache_pecl_package() {
+    local dir=$1 version
+    version=$(sed -n 's/^#define PHP_NSSCACHE_VERSION "\(.*\)"/\1/p' "$NSSCACHE_ROOT/php_nsscache.h")
+    rm -rf "$dir/pkg" && mkdir -p "$dir/pkg" || return 1
+    (cd "$NSSCACHE_ROOT" && "$NSSCACHE_PHP" ci/package-xml.php list package.xml | xargs cp --parents -t "$dir/pkg" \
+        && cp package.xml "$dir/pkg/") || return 1
+    (cd "$dir/pkg" && pecl package package.xml) >"$dir/package.log" 2>&1 || { cat "$dir/package.log" >&2; return 1; }
+    mv "$dir/pkg/nsscache-$version.tgz" "$dir/" && rm -rf "$dir/pkg" && printf '%s\n' "$dir/nsscache-$version.tgz"
 }
 
 NSSCACHE_PHP_FLAVOURS="7.4-nts 7.4-zts 8.2-nts 8.2-zts 8.2-asan"

@@ -14,6 +14,8 @@
 #                                 of its process group; idempotent
 #   srv_pid NAME                  its PID (SRV_PID[NAME])
 #   srv_fpm NAME DIR [ARG...] [-- POOL_LINE...]   a php-fpm pool on DIR/fpm.sock (below)
+#   srv_fpm_global DIR, srv_fpm_pool POOL SOCK DIR [POOL_LINE...], srv_fpm_master NAME DIR READY [ARG...]
+#                                 the parts of srv_fpm, for a master with several pools (below)
 #   srv_atexit CMD...             run CMD at exit, before the scratch dir is removed (unmounts)
 # Example:
 #   . scripts/lib/common.sh; . scripts/lib/server.sh; srv_init
@@ -25,7 +27,7 @@
 # without running exit handlers), nginx QUIT, Apache WINCH or TERM; the rest TERM.
 # shellcheck shell=bash
 declare -gA SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
-SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=()
+SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=() SRV_FPM_PREFIX=()
 
 srv_init() {
     SRV_DIR=$(mktemp -d -t nsscache-srv.XXXXXX)
@@ -130,21 +132,35 @@ srv_cleanup() {
 # pool "www" on DIR/fpm.sock, pm = static with 2 children, pm.max_requests = $SRV_FPM_MAX_REQUESTS
 # (0: never recycle), clear_env = yes, workers' output and PHP errors logged (DIR/fpm.log,
 # DIR/php-error.log). ARGs go to php-fpm after -n (-d extension=...). POOL_LINEs are added to the
-# pool (later lines win). The master starts with env -i: PATH, HOME=DIR and the SRV_FPM_ENV array.
+# pool (later lines win). The master starts with env -i: PATH, HOME=DIR and the SRV_FPM_ENV array,
+# through the SRV_FPM_PREFIX command when set (a command that ends by exec'ing its arguments, e.g.
+# unshare with bind mounts: the master keeps the PID srv_start recorded).
 srv_fpm() {
-    local name=$1 dir=$2 args=() line; shift 2
+    local name=$1 dir=$2 args=(); shift 2
     while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
     [ $# -gt 0 ] && shift
     mkdir -p "$dir"
-    {
-        printf '[global]\npid = %s/fpm.pid\nerror_log = %s/fpm.log\n' "$dir" "$dir"
-        printf 'daemonize = no\nprocess_control_timeout = 10\n'
-        printf '[www]\nlisten = %s/fpm.sock\npm = static\npm.max_children = 2\n' "$dir"
-        printf 'pm.max_requests = %s\nclear_env = yes\ncatch_workers_output = yes\n' "${SRV_FPM_MAX_REQUESTS:-0}"
-        printf 'php_admin_flag[log_errors] = on\nphp_admin_value[error_log] = %s/php-error.log\n' "$dir"
-        for line in "$@"; do printf '%s\n' "$line"; done
-    } > "$dir/fpm.conf"
-    srv_start -s QUIT -l "$dir/fpm.log" "$name" "sock:$dir/fpm.sock" \
-        env -i PATH="$PATH" HOME="$dir" "${SRV_FPM_ENV[@]}" \
-        "$NSSCACHE_PHP_FPM" -R -F -O -n "${args[@]}" -y "$dir/fpm.conf"
+    { srv_fpm_global "$dir"; srv_fpm_pool www "$dir/fpm.sock" "$dir" "$@"; } > "$dir/fpm.conf"
+    srv_fpm_master "$name" "$dir" "sock:$dir/fpm.sock" "${args[@]}"
+}
+
+# A master with several pools: the caller writes DIR/fpm.conf from srv_fpm_global DIR and one
+# srv_fpm_pool per pool (each on its own SOCK; the pool lines srv_fpm has, then POOL_LINEs), then
+# starts it with srv_fpm_master, which waits for READY (srv_start's: e.g. the last pool's socket).
+srv_fpm_global() {
+    printf '[global]\npid = %s/fpm.pid\nerror_log = %s/fpm.log\n' "$1" "$1"
+    printf 'daemonize = no\nprocess_control_timeout = 10\n'
+}
+srv_fpm_pool() {
+    local pool=$1 sock=$2 dir=$3 line; shift 3
+    printf '[%s]\nlisten = %s\npm = static\npm.max_children = 2\n' "$pool" "$sock"
+    printf 'pm.max_requests = %s\nclear_env = yes\ncatch_workers_output = yes\n' "${SRV_FPM_MAX_REQUESTS:-0}"
+    printf 'php_admin_flag[log_errors] = on\nphp_admin_value[error_log] = %s/php-error.log\n' "$dir"
+    for line in "$@"; do printf '%s\n' "$line"; done
+}
+srv_fpm_master() {
+    local name=$1 dir=$2 ready=$3; shift 3
+    srv_start -s QUIT -l "$dir/fpm.log" "$name" "$ready" \
+        "${SRV_FPM_PREFIX[@]}" env -i PATH="$PATH" HOME="$dir" "${SRV_FPM_ENV[@]}" \
+        "$NSSCACHE_PHP_FPM" -R -F -O -n "$@" -y "$dir/fpm.conf"
 }

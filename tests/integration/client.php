@@ -5,13 +5,14 @@
 // FPM:  ?url=URL[&putenv=1][&status=1][&diag=1]
 // Prints one line: "<ms of the GET> <status> <NSS_SDB_USE_CACHE seen> <nsscache action> <pid>"
 // --status adds "nsscache_status(): k=v ..." with the short set of keys (what
-//   nsscache did, in_effect, probe and its reason), for the demo.
+//   nsscache did, in_effect and its reason), for the demo.
 // --diag adds "diag k=v ..." for tests/integration/run: the NSS libraries
 //   mapped at the start of the script (before anything calls nsscache or curl),
-//   nsscache_status()'s probe/in_effect/versions/softokn before the GET (the
-//   prediction a sysadmin gets before NSS opens the DB) and after it (NSS
+//   nsscache_status()'s in_effect (and its reason)/versions/softokn before the GET
+//   (the prediction a sysadmin gets before NSS opens the DB) and after it (NSS
 //   initialized, softokn loaded), curl_version() and the libsoftokn3 really
 //   mapped after the GET. Values: strings without blanks as is, others JSON.
+//   (The probe prediction is nsscache-doctor's: tests/integration/run runs it per cell.)
 $cli = PHP_SAPI === 'cli';
 $opt = function (string $name) use ($cli): bool {
     return $cli ? in_array("--$name", $GLOBALS['argv'], true) : isset($_GET[$name]);
@@ -33,7 +34,7 @@ $maps_start = $diag ? nss_maps() : [];    // first: before nsscache or curl run 
 $loaded = function_exists('nsscache_status');
 $pick = function (array $s): array {
     return [
-        'probe' => $s['probe'], 'in_effect' => $s['in_effect'], 'env' => $s['env'],
+        'in_effect' => $s['in_effect'], 'in_effect_reason' => $s['in_effect_reason'] ?? null, 'env' => $s['env'],
         'nss.initialized' => $s['nss']['initialized'], 'nss.version' => $s['nss']['version'],
         'libcurl.version' => $s['libcurl']['version'], 'libcurl.ssl_version' => $s['libcurl']['ssl_version'],
         'softokn.path' => $s['softokn']['path'], 'softokn.how' => $s['softokn']['how'],
@@ -71,7 +72,7 @@ if ($opt('status')) {
         $s = nsscache_status();
         $line = [];
         foreach (['version', 'enabled', 'value', 'override', 'env', 'previous', 'action', 'phase',
-                  'in_effect', 'probe', 'reason'] as $k) {
+                  'in_effect', 'in_effect_reason'] as $k) {
             $line[$k] = $s[$k] ?? null;
         }
     }

@@ -1,173 +1,105 @@
-/* libFuzzer targets for the parsers that read untrusted text. Build one
- * target per -DFUZZ_TARGET=<name> (tests/unit/run does):
- *   dentry      nsscache_dentry_parse, nsscache_kernel_has_nr_negative
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* libFuzzer targets for the code that reads untrusted bytes. One target per
+ * -DFUZZ_TARGET_<name> (tests/unit/run builds each):
+ *   version     nsscache_parse_nss_version (a library's image or file)
  *   os_release  nsscache_distro_parse_os_release / _redhat_release
- *   version     nsscache_version_parse / _cmp
- *   env         nsscache_var_classify, then nsscache_predict on fuzzed facts and
- *               the report's two sentences for the outcome
- *   softokn     nsscache_softokn_parse_version (a library file's bytes),
- *               nsscache_escape (any value a log line quotes)
+ *   escape      nsscache_escape (any value a log line or MINFO row quotes)
+ *   env         nsscache_classify / nsscache_decide on any value
  * Each checks its own invariants and aborts on a violation. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../src/detect_dentry.h"
-#include "../../src/detect_distro.h"
-#include "../../src/detect_predict.h"
-#include "../../src/detect_version.h"
-#include "../../src/detect_libs.h"
-#include "../../src/report.h"
+#include "../../src/facts.h"
+#include "../../src/policy.h"
 #include "../../src/util.h"
 
 #define CHECK(c) do { if (!(c)) abort(); } while (0)
 
-/* NUL-terminated copy for the APIs that take C strings */
-__attribute__((unused)) static char *cstr(const uint8_t *data, size_t size)
-{
-	char *s = malloc(size + 1);
-	CHECK(s != NULL);
-	memcpy(s, data, size);
-	s[size] = '\0';
-	return s;
-}
-
-__attribute__((unused)) static void terminated(const char *s, size_t cap)
-{
-	CHECK(memchr(s, '\0', cap) != NULL);
-}
-
-#if defined(FUZZ_TARGET_dentry)
+#if defined(FUZZ_TARGET_version)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	nsscache_dentry_state d;
-	nsscache_negative_support sup[3] = { NSSCACHE_NEGATIVE_UNKNOWN, NSSCACHE_NEGATIVE_NO, NSSCACHE_NEGATIVE_YES };
-	char *s;
-	int i;
+	char version[32];
+	nsscache_version v;
 
-	for (i = 0; i < 3; i++) {
-		if (nsscache_dentry_parse((const char *) data, size, sup[i], &d) == 0) {
-			CHECK(d.fields >= 4 && d.fields <= 6);
-			CHECK(d.has_nr_negative == 0 || d.fields >= 5);
-		} else {
-			CHECK(d.fields == 0);
+	if (nsscache_parse_nss_version((const char *) data, size, version, sizeof(version), &v) == 0) {
+		size_t i;
+
+		CHECK(memchr(version, '\0', sizeof(version)) != NULL);
+		for (i = 0; version[i] != '\0'; i++) {
+			CHECK((version[i] >= '0' && version[i] <= '9') || version[i] == '.');
 		}
+		CHECK(v.major >= 0 && v.major <= 999 && v.minor >= 0 && v.minor <= 999 && v.patch >= 0);
 	}
-	s = cstr(data, size);
-	(void) nsscache_kernel_has_nr_negative(s);
-	free(s);
 	return 0;
 }
 #elif defined(FUZZ_TARGET_os_release)
+static void check_token(const char *s, size_t cap)
+{
+	size_t i;
+
+	CHECK(memchr(s, '\0', cap) != NULL);
+	for (i = 0; s[i] != '\0'; i++) {
+		CHECK(s[i] >= 0x20 && s[i] <= 0x7e && s[i] != '"' && s[i] != '\\');
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	nsscache_distro d;
 
-	(void) nsscache_distro_parse_os_release((const char *) data, size, &d);
-	terminated(d.id, sizeof(d.id));
-	terminated(d.id_like, sizeof(d.id_like));
-	terminated(d.version_id, sizeof(d.version_id));
-	terminated(d.pretty_name, sizeof(d.pretty_name));
-	CHECK(d.family == NSSCACHE_DISTRO_OTHER || d.major == 6 || d.major == 7 || d.major == 2);
-	(void) nsscache_distro_parse_redhat_release((const char *) data, size, &d);
-	terminated(d.id, sizeof(d.id));
-	terminated(d.version_id, sizeof(d.version_id));
-	terminated(d.pretty_name, sizeof(d.pretty_name));
+	nsscache_distro_parse_os_release(&d, (const char *) data, size);
+	check_token(d.id, sizeof(d.id));
+	check_token(d.version, sizeof(d.version));
+	CHECK(d.family <= NSSCACHE_FAMILY_RHEL7);
+	nsscache_distro_parse_redhat_release(&d, (const char *) data, size);
+	check_token(d.id, sizeof(d.id));
+	check_token(d.version, sizeof(d.version));
 	return 0;
 }
-#elif defined(FUZZ_TARGET_version)
+#elif defined(FUZZ_TARGET_escape)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	nsscache_version a, b;
-	size_t half = size / 2;
-	int ab, ba;
+	char out[NSSCACHE_ESCAPE_BUF];
+	size_t i, n;
 
-	if (nsscache_version_parse((const char *) data, half, &a) == 0) {
-		CHECK(a.parts >= 1 && a.parts <= 4);
-		CHECK(a.major >= 0 && a.minor >= 0 && a.patch >= 0 && a.build >= 0);
+	nsscache_escape(out, sizeof(out), (const char *) data, size);
+	n = strlen(out);
+	CHECK(n < sizeof(out));
+	for (i = 0; i < n; i++) {
+		CHECK(out[i] >= 0x20 && out[i] <= 0x7e);
 	}
-	terminated(a.extra, sizeof(a.extra));
-	(void) nsscache_version_parse((const char *) data + half, size - half, &b);
-	ab = nsscache_version_cmp(&a, &b);
-	ba = nsscache_version_cmp(&b, &a);
-	CHECK((ab > 0) == (ba < 0) && (ab == 0) == (ba == 0));
-	CHECK(nsscache_version_cmp(&a, &a) == 0);
 	return 0;
 }
 #elif defined(FUZZ_TARGET_env)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	nsscache_predict_in in;
-	nsscache_prediction out;
-	nsscache_version sv, nv;
-	char reason[512], effect[384];
-	uint8_t f[8] = { 0 };
-	char *value;
+	char *s = malloc(size + 1);
+	nsscache_config cfg = NSSCACHE_CONFIG_DEFAULT;
+	nsscache_var var;
+	int o;
 
-	/* first 8 bytes: facts; the rest: the variable's value */
-	memcpy(f, data, size < 8 ? size : 8);
-	value = cstr(size > 8 ? data + 8 : data, size > 8 ? size - 8 : 0);
+	CHECK(s != NULL);
+	memcpy(s, data, size);
+	s[size] = '\0';
+	var = nsscache_classify(s);
+	for (o = 0; o < 3; o++) {
+		nsscache_action a;
 
-	memset(&in, 0, sizeof(in));
-	nsscache_version_set(&sv, f[0] % 6, f[1]);
-	nsscache_version_set(&nv, 3, f[1] ^ f[2]);
-	in.softokn = (f[2] & 1) ? &sv : NULL;
-	in.nss = (f[2] & 2) ? &nv : NULL;
-	in.softokn_private = (f[2] >> 2) & 1;
-	in.distro = (nsscache_distro_family) (f[3] % 3);
-	in.var = (f[3] & 0x80) ? NSSCACHE_VAR_UNKNOWN : nsscache_var_classify((f[3] & 0x40) ? NULL : value);
-	in.var_value = (f[3] & 0x40) ? NULL : value;
-	in.timing = (nsscache_timing) (f[4] % 3);
-	in.curl = (nsscache_curl_backend) ((f[4] >> 2) % 4);
-	in.db_dir = f[5] & 1;
-	in.db_cert9 = (f[5] >> 1) & 1;
-	in.db_writable = (f[5] >> 2) & 1;
-	in.tempdir_found = (f[5] >> 3) & 1;
-	in.db_fs = (nsscache_fs_class) (f[6] % 4);
-	in.db_fs_name = (f[6] & 0x80) ? value : NULL;
-	in.secure_exec = f[7] & 1;
-	in.db_unchecked = (f[7] >> 1) & 1;
-	in.tempdir_unchecked = (f[7] >> 2) & 1;
-
-	nsscache_predict(&in, &out);
-	CHECK(out.probe == NSSCACHE_PROBE_NONE || out.probe == NSSCACHE_PROBE_EXPECTED || out.probe == NSSCACHE_PROBE_POSSIBLE);
-	/* the report words every outcome, within bounds */
-	nsscache_report_probe_reason(&in, &out, reason, sizeof(reason));
-	nsscache_report_in_effect_reason(&in, &out, effect, sizeof(effect));
-	CHECK(reason[0] != '\0' && effect[0] != '\0');
-	terminated(reason, sizeof(reason));
-	terminated(effect, sizeof(effect));
-	/* the table's invariants */
-	CHECK(!(out.probe == NSSCACHE_PROBE_EXPECTED) || out.probe_db_dir == NSSCACHE_YES || out.probe_temp_dir == NSSCACHE_YES);
-	CHECK(!(in.curl == NSSCACHE_CURL_OTHER_TLS || in.curl == NSSCACHE_CURL_ABSENT || !in.db_dir) || out.probe == NSSCACHE_PROBE_NONE);
-	CHECK(!(in.curl == NSSCACHE_CURL_OTHER_TLS || in.curl == NSSCACHE_CURL_ABSENT) || out.in_effect == NSSCACHE_MAYBE);
-	CHECK(!((in.var == NSSCACHE_VAR_UNSET || in.var == NSSCACHE_VAR_MEASURE)
-			&& (in.curl == NSSCACHE_CURL_NSS || in.curl == NSSCACHE_CURL_UNKNOWN)) || out.in_effect == NSSCACHE_NO);
-	CHECK(out.in_effect != NSSCACHE_YES || in.timing == NSSCACHE_TIMING_BEFORE_OPEN);
-	free(value);
+		cfg.override = (nsscache_override) o;
+		a = nsscache_decide(&cfg, s);
+		/* the one rule: yes/no are replaced only under override=always, and then only by the other one */
+		if (var == NSSCACHE_VAR_YES) {
+			CHECK(a == NSSCACHE_ACTION_KEPT);
+		}
+		if (var == NSSCACHE_VAR_NO) {
+			CHECK(a == (o == NSSCACHE_OVERRIDE_ALWAYS ? NSSCACHE_ACTION_REPLACED : NSSCACHE_ACTION_KEPT));
+		}
+		if (var == NSSCACHE_VAR_PROBING) {
+			CHECK(a == (o == NSSCACHE_OVERRIDE_NEVER ? NSSCACHE_ACTION_KEPT : NSSCACHE_ACTION_REPLACED));
+		}
+	}
+	free(s);
 	return 0;
 }
-#elif defined(FUZZ_TARGET_softokn)
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	int major = -1, minor = -1;
-	char v[16], esc[NSSCACHE_ESCAPE_BUF];
-	size_t i, n;
-
-	memset(v, 'x', sizeof(v));
-	if (nsscache_softokn_parse_version((const char *) data, size, &major, &minor, v, sizeof(v)) == 0) {
-		terminated(v, sizeof(v));
-		CHECK(major >= 0 && major < 1000 && minor >= 0 && minor < 1000);
-	}
-	nsscache_escape(esc, sizeof(esc), (const char *) data, size);
-	n = strlen(esc);
-	CHECK(n < sizeof(esc));
-	/* one line of printable text: nothing can start a new log line */
-	for (i = 0; i < n; i++) {
-		CHECK((unsigned char) esc[i] >= 0x20 && esc[i] != 0x7f);
-	}
-	return 0;
-}
-#else
-#error "build with -DFUZZ_TARGET_dentry, _os_release, _version, _env or _softokn"
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /* Shared helpers for the cmocka unit tests: scratch dirs and files, and a
  * way to run a check as an unprivileged user (root bypasses chmod 000). */
 #ifndef NSSCACHE_TEST_HELPERS_H
@@ -32,11 +33,6 @@
 			fail_msg("row %zu (%s): %s = \"%s\", want \"%s\"", (size_t) (i), (label), #got, (got), (want)); \
 		} \
 	} while (0)
-
-/* The sentence src/report.c words for a fact: FN(ARGS..., buf, len) into a
- * scratch buffer (one at a time: the next WORDS overwrites it). */
-static char helper_words[1024] __attribute__((unused));
-#define WORDS(fn, ...) (fn(__VA_ARGS__, helper_words, sizeof(helper_words)), (const char *) helper_words)
 
 static inline void helper_write_file(const char *path, const char *text)
 {

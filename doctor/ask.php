@@ -1,0 +1,478 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: asking a target for its facts. A PHP CLI runs the facts block of the pool
+// endpoint (fleet/nsscache-metrics.php) with -r, with the doctor's environment and the target's
+// own ini (no -n); a php-fpm pool runs the endpoint itself over FastCGI, so one of its real
+// workers answers; a URL is a page that runs the endpoint (mod_php, php-cgi). Every exchange
+// is bounded by one deadline and a size limit. None of them makes a TLS connection or
+// initialises NSS: the facts code calls curl_version() only.
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const FACTS_MARK = '@@nsscache-facts@@';
+const ANSWER_MAX = 1 << 20;
+
+// The code a CLI target runs: the endpoint's facts block, then one line with the facts.
+function snippet(string $endpoint): array
+{
+    [$src, $why] = read_bounded($endpoint, 1 << 20);
+    if ($src === null) {
+        return [null, "$endpoint: $why"];
+    }
+    if (!preg_match('/^\/\/ ---- facts: begin\n(.*?)^\/\/ ---- facts: end$/ms', $src, $m)) {
+        return [null, "$endpoint: no facts block"];
+    }
+    return [$m[1] . 'echo "\n' . FACTS_MARK . '", json_encode(nsscache_ep_utf8(nsscache_ep_facts())), "\n";', null];
+}
+
+// Undo nsscache_ep_utf8(): {"hex": "..."} back to its bytes.
+function unwrap($v)
+{
+    if (is_array($v)) {
+        if (count($v) === 1 && isset($v['hex']) && is_string($v['hex']) && ctype_xdigit($v['hex'])
+                && strlen($v['hex']) % 2 === 0) {
+            return hex2bin($v['hex']);
+        }
+        foreach ($v as $k => $x) {
+            $v[$k] = unwrap($x);
+        }
+    }
+    return $v;
+}
+
+// [facts, null] from an answer's JSON text, or [null, why].
+function decode_facts(string $json): array
+{
+    $f = json_decode($json, true, 64);
+    if (!is_array($f) || ($f['facts'] ?? null) !== 1 || !is_array($f['env'] ?? null) || !is_array($f['curl'] ?? null)
+            || !is_array($f['nsscache'] ?? null) || !is_array($f['php'] ?? null)) {
+        return [null, 'not the facts of nsscache-metrics.php'
+            . ($f === null ? ' (' . json_last_error_msg() . ')' : '')];
+    }
+    return [unwrap($f), null];
+}
+
+// Runs CMD (argv), its stdin /dev/null, ENV (null: ours), for at most TIMEOUT seconds.
+// Returns [stdout, stderr, status]: status 'ok', 'exit N', 'crashed' (signal), 'timeout' or 'error: ...'.
+function run(array $cmd, ?array $env, float $timeout): array
+{
+    $p = @proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null,
+        $env);
+    if (!is_resource($p)) {
+        return ['', '', last_error('error: cannot run')];
+    }
+    $deadline = microtime(true) + $timeout;
+    $out = ['', ''];
+    $open = [1 => $pipes[1], 2 => $pipes[2]];
+    foreach ($open as $h) {
+        stream_set_blocking($h, false);
+    }
+    $status = null;
+    while ($open) {
+        $left = $deadline - microtime(true);
+        if ($left <= 0) {
+            $status = 'timeout';
+            break;
+        }
+        $r = array_values($open);
+        $w = $e = null;
+        if (@stream_select($r, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6)) === false) {
+            $status = 'error: select failed';
+            break;
+        }
+        foreach ($r as $h) {
+            $i = array_search($h, $open, true);
+            $chunk = fread($h, 65536);
+            if ($chunk === '' || $chunk === false) {
+                if (feof($h)) {
+                    fclose($h);
+                    unset($open[$i]);
+                }
+                continue;
+            }
+            $out[$i - 1] .= $chunk;
+            if (strlen($out[$i - 1]) > ANSWER_MAX) {
+                $status = 'error: more than ' . ANSWER_MAX . ' bytes of output';
+                break 2;
+            }
+        }
+    }
+    foreach ($open as $h) {
+        fclose($h);
+    }
+    if ($status !== null) {
+        proc_terminate($p, 9);
+    }
+    // the exit status is reported once, by the first proc_get_status() after the exit
+    $code = null;
+    for ($i = 0; $i < 200; $i++) {
+        $s = proc_get_status($p);
+        if (!$s['running']) {
+            $code = $s;
+            break;
+        }
+        usleep(5000);
+    }
+    proc_close($p);
+    if ($status === null) {
+        if ($code === null) {
+            $status = 'error: did not exit';
+        } elseif ($code['signaled']) {
+            $status = 'crashed: signal ' . $code['termsig'] . signal_name($code['termsig']);
+        } else {
+            $status = $code['exitcode'] === 0 ? 'ok' : 'exit ' . $code['exitcode'];
+        }
+    }
+    return [$out[0], $out[1], $status];
+}
+
+function signal_name(int $sig): string
+{
+    $names = [4 => 'SIGILL', 6 => 'SIGABRT', 7 => 'SIGBUS', 8 => 'SIGFPE', 9 => 'SIGKILL', 11 => 'SIGSEGV',
+        15 => 'SIGTERM'];
+    return isset($names[$sig]) ? " ($names[$sig])" : '';
+}
+
+// Asks a PHP CLI. ENV null: the doctor's own environment (PHPRC, PHP_INI_SCAN_DIR and
+// LD_LIBRARY_PATH count, as for a cron job). ARGS go before -r (an ini target's -c).
+function ask_cli(string $bin, string $snippet, float $timeout, ?array $env = null, array $args = []): array
+{
+    [$out, $err, $status] = run(array_merge([$bin], $args, ['-r', $snippet]), $env, $timeout);
+    $p = strrpos($out, "\n" . FACTS_MARK);
+    if ($p !== false) {
+        $line = strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n");
+        [$facts, $why] = decode_facts((string) $line);
+        if ($facts !== null) {
+            return ['status' => 'ok', 'facts' => $facts, 'error' => null];
+        }
+        return ['status' => 'bad_answer', 'facts' => null, 'error' => $why];
+    }
+    $first = first_line($err !== '' ? $err : $out);
+    if (strncmp($status, 'crashed', 7) === 0) {
+        return ['status' => 'crashed', 'facts' => null, 'error' => substr($status, 9) . ($first ? ": $first" : '')];
+    }
+    if ($status === 'timeout') {
+        return ['status' => 'timeout', 'facts' => null, 'error' => "$bin did not finish"];
+    }
+    return ['status' => 'error', 'facts' => null, 'error' => $status . ($first !== '' ? ": $first" : ': no output')];
+}
+
+// The first non-empty line of TEXT, printable and at most 160 bytes.
+function first_line(string $text): string
+{
+    foreach (explode("\n", $text) as $l) {
+        $l = trim(preg_replace('/[^\x20-\x7e]/', '?', $l));
+        if ($l !== '') {
+            return strlen($l) > 160 ? substr($l, 0, 157) . '...' : $l;
+        }
+    }
+    return '';
+}
+
+// ---------------------------------------------------------------- FastCGI
+
+function fcgi_record(int $type, string $content): string
+{
+    return pack('CCnnCx', 1, $type, 1, strlen($content), 0) . $content;
+}
+
+function fcgi_pairs(array $params): string
+{
+    $out = '';
+    foreach ($params as $k => $v) {
+        foreach ([strlen($k), strlen($v)] as $n) {
+            $out .= $n < 128 ? chr($n) : pack('N', $n | 0x80000000);
+        }
+        $out .= $k . $v;
+    }
+    return $out;
+}
+
+// Connects to ADDRESS (a unix socket path, HOST:PORT, [V6]:PORT or a bare port) within the
+// deadline. [stream, null] or [null, [status, why]].
+function connect(string $address, float $deadline)
+{
+    if ($address !== '' && $address[0] === '/') {
+        $uri = "unix://$address";
+    } elseif (ctype_digit($address)) {
+        $uri = "tcp://127.0.0.1:$address";
+    } else {
+        $uri = "tcp://$address";
+    }
+    $left = max(0.001, $deadline - microtime(true));
+    $s = @stream_socket_client($uri, $errno, $errstr, $left);
+    if ($s === false) {
+        // 110 ETIMEDOUT, 115 EINPROGRESS: nobody accepted in time; the rest: nobody there
+        $timeout = $errno === 110 || $errno === 115 || ($errno === 0 && microtime(true) >= $deadline);
+        return [null, [$timeout ? 'timeout' : 'dead', "connect $address: " . ($errstr ?: "error $errno")]];
+    }
+    stream_set_blocking($s, false);
+    return [$s, null];
+}
+
+// Sends OUT and reads until EOF or DONE(buffer) says the answer is complete, before DEADLINE.
+// [buffer, null] or [null, [status, why]].
+function exchange($s, string $out, float $deadline, callable $done): array
+{
+    $in = '';
+    while (true) {
+        $left = $deadline - microtime(true);
+        if ($left <= 0) {
+            fclose($s);
+            return [null, ['timeout', $in === '' ? 'connected, no answer' : 'answer not finished']];
+        }
+        $r = [$s];
+        $w = $out !== '' ? [$s] : [];
+        $e = null;
+        if (@stream_select($r, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6)) === false) {
+            fclose($s);
+            return [null, ['error', 'select failed']];
+        }
+        if ($w) {
+            $n = @fwrite($s, $out);
+            if ($n === false) {
+                fclose($s);
+                return [null, ['dead', last_error('write failed')]];
+            }
+            $out = (string) substr($out, $n);
+        }
+        if ($r) {
+            $chunk = @fread($s, 65536);
+            if ($chunk === '' || $chunk === false) {
+                if (feof($s)) {
+                    fclose($s);
+                    return [$in, null];
+                }
+                continue;
+            }
+            $in .= $chunk;
+            if (strlen($in) > ANSWER_MAX) {
+                fclose($s);
+                return [null, ['bad_answer', 'answer longer than ' . ANSWER_MAX . ' bytes']];
+            }
+            if ($done($in)) {
+                fclose($s);
+                return [$in, null];
+            }
+        }
+    }
+}
+
+// FastCGI records of IN: [stdout, stderr, ended].
+function fcgi_parse(string $in): array
+{
+    $stdout = $stderr = '';
+    $ended = false;
+    while (strlen($in) >= 8) {
+        $h = unpack('Cversion/Ctype/nid/nlen/Cpad', $in);
+        if (strlen($in) < 8 + $h['len'] + $h['pad']) {
+            break;
+        }
+        if ($h['type'] === 6) {
+            $stdout .= substr($in, 8, $h['len']);
+        } elseif ($h['type'] === 7) {
+            $stderr .= substr($in, 8, $h['len']);
+        } elseif ($h['type'] === 3) {
+            $ended = true;
+        }
+        $in = (string) substr($in, 8 + $h['len'] + $h['pad']);
+    }
+    return [$stdout, $stderr, $ended];
+}
+
+// One FastCGI request running SCRIPT with QUERY; a real worker of the pool answers.
+function ask_fcgi(string $address, string $script, float $timeout, string $query = 'format=json'): array
+{
+    $deadline = microtime(true) + $timeout;
+    [$s, $err] = connect($address, $deadline);
+    if ($s === null) {
+        return ['status' => $err[0], 'facts' => null, 'error' => $err[1], 'body' => null];
+    }
+    $base = basename($script);
+    $params = fcgi_pairs([
+        'GATEWAY_INTERFACE' => 'FastCGI/1.0', 'REQUEST_METHOD' => 'GET', 'SCRIPT_FILENAME' => $script,
+        'SCRIPT_NAME' => "/$base", 'REQUEST_URI' => "/$base?$query", 'QUERY_STRING' => $query,
+        'DOCUMENT_ROOT' => dirname($script), 'SERVER_PROTOCOL' => 'HTTP/1.1', 'SERVER_SOFTWARE' => 'nsscache-doctor',
+        'REMOTE_ADDR' => '127.0.0.1', 'SERVER_NAME' => 'localhost', 'SERVER_ADDR' => '127.0.0.1', 'SERVER_PORT' => '80',
+        'HTTP_HOST' => 'localhost',
+    ]);
+    $out = fcgi_record(1, pack('nCx5', 1, 0)) . fcgi_record(4, $params) . fcgi_record(4, '') . fcgi_record(5, '');
+    [$in, $err] = exchange($s, $out, $deadline, function (string $in): bool {
+        return fcgi_parse($in)[2];
+    });
+    if ($in === null) {
+        return ['status' => $err[0], 'facts' => null, 'error' => "$address: $err[1]", 'body' => null];
+    }
+    [$stdout, $stderr, $ended] = fcgi_parse($in);
+    if (!$ended) {
+        return ['status' => 'dead', 'facts' => null, 'error' => "$address: closed before the end of the request",
+            'body' => null];
+    }
+    return cgi_answer($stdout, $stderr);
+}
+
+// A CGI/HTTP answer (headers, blank line, body) -> facts, or why the endpoint did not run.
+function cgi_answer(string $raw, string $stderr, ?int $http_status = null): array
+{
+    $parts = preg_split('/\r?\n\r?\n/', $raw, 2);
+    $head = count($parts) === 2 ? $parts[0] : '';
+    $body = count($parts) === 2 ? $parts[1] : $raw;
+    $code = $http_status ?? (preg_match('/^Status:\s*(\d{3})/mi', $head, $m) ? (int) $m[1] : 200);
+    $why = first_line($stderr !== '' ? $stderr : $body);
+    if ($code !== 200) {
+        return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $code" . ($why ? ": $why" : ''),
+            'body' => $body];
+    }
+    [$facts, $err] = decode_facts(trim($body));
+    if ($facts === null) {
+        return ['status' => $body === '' && $stderr !== '' ? 'endpoint_failed' : 'bad_answer', 'facts' => null,
+            'error' => $body === '' ? ($why ?: 'empty answer') : "$err: " . first_line($body), 'body' => $body];
+    }
+    return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
+}
+
+// ---------------------------------------------------------------- URL (mod_php, php-cgi)
+
+// GET URL?format=json over HTTP/1.0 (https through PHP's openssl streams, never curl).
+function ask_url(string $url, float $timeout): array
+{
+    $u = parse_url($url);
+    if (!is_array($u) || !isset($u['host']) || !in_array($u['scheme'] ?? '', ['http', 'https'], true)) {
+        return ['status' => 'error', 'facts' => null, 'error' => 'not an http(s) URL', 'local' => false];
+    }
+    $tls = $u['scheme'] === 'https';
+    $port = $u['port'] ?? ($tls ? 443 : 80);
+    $host = $u['host'];
+    $local = in_array(trim($host, '[]'), ['127.0.0.1', 'localhost', '::1'], true);
+    $path = ($u['path'] ?? '/') . '?' . (isset($u['query']) ? $u['query'] . '&' : '') . 'format=json';
+    $deadline = microtime(true) + $timeout;
+    $ctx = stream_context_create(['ssl' => ['SNI_enabled' => true, 'peer_name' => trim($host, '[]')]]);
+    $left = max(0.001, $deadline - microtime(true));
+    $s = @stream_socket_client(($tls ? 'tls' : 'tcp') . "://$host:$port", $errno, $errstr, $left,
+        STREAM_CLIENT_CONNECT, $ctx);
+    if ($s === false) {
+        $why = $errstr ?: last_error("error $errno");
+        return ['status' => $errno === 110 ? 'timeout' : 'dead', 'facts' => null, 'error' => "$host:$port: $why",
+            'local' => $local];
+    }
+    stream_set_blocking($s, false);
+    $req = "GET $path HTTP/1.0\r\nHost: $host\r\nUser-Agent: nsscache-doctor\r\nConnection: close\r\n\r\n";
+    [$in, $err] = exchange($s, $req, $deadline, function (string $in): bool {
+        return false;
+    });
+    if ($in === null) {
+        return ['status' => $err[0], 'facts' => null, 'error' => "$url: $err[1]", 'local' => $local];
+    }
+    if (!preg_match('/^HTTP\/\d\.\d (\d{3})/', $in, $m)) {
+        return ['status' => 'bad_answer', 'facts' => null, 'error' => 'not an HTTP answer', 'local' => $local];
+    }
+    $r = cgi_answer($in, '', (int) $m[1]);
+    $r['local'] = $local;
+    return $r;
+}
+
+// ---------------------------------------------------------------- the target's view of the host
+
+// Where a target's files are seen from. PID: the process that answered (a pool's worker, an
+// Apache child), used when it is what the target says it is (CHECK in its cmdline). MASTER
+// [pid, chroot, user]: a pool's php-fpm master, whose root and mounts its workers share (plus the
+// pool's chroot); preferred for those, since a worker may exit right after its request (the
+// worker still gives its credentials and libraries when it is there). Without either: our own
+// view (a CLI shares the doctor's mount namespace). LOCAL false: none (a remote URL).
+function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $master = null): array
+{
+    $v = ['root' => '', 'proc' => '/proc/self', 'mounts' => null, 'creds' => null, 'secure' => null,
+        'maps' => null, 'distro' => $host['distro'], 'notes' => []];
+    if (!$local) {
+        $v['root'] = null;
+        $v['notes'][] = 'remote_target';
+        $v['distro'] = ['id' => null, 'version' => null, 'id_like' => null, 'family' => 'other', 'source' => null,
+            'notes' => []];
+        return $v;
+    }
+    $worker = null;
+    if ($pid !== null && $check !== null) {
+        [$cmd] = read_bounded("/proc/$pid/cmdline", 4096);
+        if ($cmd !== null && ($check === '' || strpos(str_replace("\0", ' ', $cmd), $check) !== false)) {
+            $worker = "/proc/$pid";
+        } else {
+            $v['notes'][] = 'process_gone';
+        }
+    }
+    $chroot = $master !== null ? rtrim((string) $master[1], '/') : '';
+    if ($master !== null && is_dir("/proc/{$master[0]}")) {
+        $space = "/proc/{$master[0]}";
+        $v['root'] = "$space/root$chroot";
+        if ($worker === null) {
+            $v['notes'][] = 'judged_from_master';
+        }
+    } elseif ($worker !== null) {
+        // its root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
+        $space = $worker;
+        $v['root'] = "$worker/root";
+        $chroot = '';
+    } else {
+        $space = '/proc/self';
+        $chroot = '';
+    }
+    [$mi] = read_bounded("$space/mountinfo", 4 << 20);
+    $v['mounts'] = $mi !== null ? mounts_under(parse_mountinfo($mi), $chroot) : null;
+    if ($v['mounts'] === null) {
+        $v['notes'][] = 'mountinfo_unreadable';
+    }
+    $v['proc'] = $worker ?? ($space === '/proc/self' ? '/proc/self' : $space);
+    $v['creds'] = proc_creds($worker ?? '/proc/self');
+    $v['secure'] = proc_secure_exec($worker ?? '/proc/self');
+    if ($worker === null && $space !== '/proc/self') {
+        // the master runs as root; its workers as the pool's user (MASTER's third part), when named
+        $pw = isset($master[2]) && function_exists('posix_getpwnam') ? @posix_getpwnam((string) $master[2]) : false;
+        $v['creds'] = $pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null;
+        $v['secure'] = null;
+    }
+    if ($worker !== null) {
+        [$maps] = read_bounded("$worker/maps", 4 << 20);
+        $v['maps'] = $maps !== null ? maps_libs($maps) : null;
+    }
+    if ($space !== '/proc/self') {
+        $v['distro'] = read_distro($v['root']);
+    }
+    // a worker that exited while we looked: what was read through it may be wrong
+    if ($worker !== null && $v['root'] === "$worker/root" && !is_dir($worker)) {
+        $v['notes'][] = 'process_exited_while_read';
+    }
+    return $v;
+}
+
+// The mounts a process chroot'ed into CHROOT sees, with their points relative to it ('' = all).
+function mounts_under(array $mounts, string $chroot): array
+{
+    if ($chroot === '') {
+        return $mounts;
+    }
+    $out = [];
+    $top = mount_of($mounts, $chroot);
+    if ($top !== null) {
+        $out[] = ['mount' => '/'] + $top;
+    }
+    foreach ($mounts as $m) {
+        if (strncmp($m['mount'], "$chroot/", strlen($chroot) + 1) === 0) {
+            $out[] = ['mount' => substr($m['mount'], strlen($chroot))] + $m;
+        }
+    }
+    return $out;
+}
+
+// Library paths of interest from a maps file (the endpoint does the same in-process).
+function maps_libs(string $maps): array
+{
+    $out = [];
+    foreach (explode("\n", $maps) as $line) {
+        $p = strpos($line, '/');
+        if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so)[^/]*$~',
+                $line, $m)) {
+            $out[$m[1]] = substr($line, $p);
+        }
+    }
+    return $out;
+}

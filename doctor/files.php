@@ -1,0 +1,450 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: reading the host. Every file is read bounded and only when stat() says it
+// is a regular file (procfs files are), so a FIFO, a device or a huge file costs nothing.
+// Paths of a target are resolved inside its own root (/proc/PID/root), symlinks included,
+// so that a chroot'ed or containerised pool is judged by what it sees.
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+// [contents or null, why not]. MAX bytes at most; a FIFO or device is refused before open().
+function read_bounded(string $path, int $max = 65536): array
+{
+    [$r, $why] = open_read($path, $max);
+    if ($r === null) {
+        return [null, $why];
+    }
+    $data = '';
+    while (($chunk = read_chunk($r, min(1 << 20, $max - strlen($data)))) !== null) {
+        $data .= $chunk;
+    }
+    close_read($r);
+    return [$data, null];
+}
+
+// A reader of at most MAX bytes of the regular file PATH: [reader, null] or [null, why].
+// PHP's fopen() resolves symlinks itself, so /proc/PID/root (a magic link to a process's root,
+// in its own mount namespace) would be read in ours; stat() and readlink() are passed to the
+// kernel as they are. Paths through it are read by head(1), whose open() the kernel resolves.
+function open_read(string $path, int $max): array
+{
+    $st = @stat($path);
+    if ($st === false) {
+        return [null, last_error('cannot stat')];
+    }
+    if (($st['mode'] & 0170000) !== 0100000) {
+        return [null, 'not a regular file (' . file_kind($st['mode']) . ')'];
+    }
+    if (!preg_match('~^/proc/[0-9]+/(root|cwd)(/|$)~', $path)) {
+        $h = @fopen($path, 'rb');
+        return $h === false ? [null, last_error('cannot open')] : [['h' => $h, 'p' => null, 'left' => $max], null];
+    }
+    $p = @proc_open(['head', '-c', (string) $max, '--', $path], [0 => ['file', '/dev/null', 'r'],
+        1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+    if (!is_resource($p)) {
+        return [null, last_error('cannot run head')];
+    }
+    return [['h' => $pipes[1], 'p' => $p, 'left' => $max, 'deadline' => microtime(true) + 20], null];
+}
+
+// The next chunk of at most N bytes, or null at the end (or the bound, or head's deadline).
+function read_chunk(array &$r, int $n): ?string
+{
+    if ($r['left'] <= 0 || $n <= 0 || feof($r['h'])) {
+        return null;
+    }
+    if ($r['p'] !== null) {
+        $left = $r['deadline'] - microtime(true);
+        $rd = [$r['h']];
+        $w = $e = null;
+        if ($left <= 0 || !@stream_select($rd, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6))) {
+            return null;
+        }
+    }
+    $chunk = @fread($r['h'], min($n, $r['left']));
+    if ($chunk === false || $chunk === '') {
+        return null;
+    }
+    $r['left'] -= strlen($chunk);
+    return $chunk;
+}
+
+function close_read(array $r): void
+{
+    fclose($r['h']);
+    if ($r['p'] !== null) {
+        proc_terminate($r['p']);
+        proc_close($r['p']);
+    }
+}
+
+function file_kind(int $mode): string
+{
+    $kinds = [0140000 => 'socket', 0120000 => 'symlink', 0100000 => 'file', 0060000 => 'block device',
+        0040000 => 'directory', 0020000 => 'character device', 0010000 => 'FIFO'];
+    return $kinds[$mode & 0170000] ?? 'unknown type';
+}
+
+function last_error(string $what): string
+{
+    $e = error_get_last();
+    $msg = $e !== null ? preg_replace('/^[a-z_]+\([^)]*\): /i', '', $e['message']) : '';
+    error_clear_last();
+    return $msg !== '' ? "$what: $msg" : $what;
+}
+
+// A path as the process with root ROOT ('' = ours) and working directory CWD sees it, with every
+// symlink resolved inside ROOT. Returns [path inside ROOT, exists, error]: a missing component
+// gives the path as far as it goes, exists false.
+function resolve(string $root, string $path, string $cwd = '/'): array
+{
+    if ($path === '') {
+        return [null, false, 'empty path'];
+    }
+    if ($path[0] !== '/') {
+        $path = rtrim($cwd, '/') . '/' . $path;
+    }
+    $queue = explode('/', $path);
+    $stack = [];
+    $hops = 0;
+    while ($queue) {
+        $c = array_shift($queue);
+        if ($c === '' || $c === '.') {
+            continue;
+        }
+        if ($c === '..') {
+            array_pop($stack);
+            continue;
+        }
+        $cand = '/' . implode('/', array_merge($stack, [$c]));
+        $st = @lstat($root . $cand);
+        if ($st === false) {
+            error_clear_last();
+            $rest = array_values(array_filter($queue, 'strlen'));
+            return [$cand . ($rest ? '/' . implode('/', $rest) : ''), false, null];
+        }
+        if (($st['mode'] & 0170000) === 0120000) {
+            if (++$hops > 40) {
+                return [null, false, 'too many symlinks'];
+            }
+            $t = @readlink($root . $cand);
+            if ($t === false || $t === '') {
+                return [null, false, last_error('cannot read link ' . $cand)];
+            }
+            if ($t[0] === '/') {
+                $stack = [];
+            }
+            $queue = array_merge(explode('/', $t), $queue);
+            continue;
+        }
+        $stack[] = $c;
+    }
+    return ['/' . implode('/', $stack), true, null];
+}
+
+// stat() of a resolved path inside ROOT, or null.
+function stat_in(string $root, ?string $path): ?array
+{
+    if ($path === null) {
+        return null;
+    }
+    $st = @stat($root . $path);
+    error_clear_last();
+    return $st === false ? null : $st;
+}
+
+// ---------------------------------------------------------------- mounts and filesystems
+
+// Mounts of one mount namespace (/proc/PID/mountinfo), in order: [mount point, fstype, ro].
+// Mount points are relative to that process's root, with the kernel's octal escapes undone.
+function parse_mountinfo(string $text): array
+{
+    $out = [];
+    foreach (explode("\n", $text) as $line) {
+        $f = explode(' ', $line);
+        $dash = array_search('-', $f, true);
+        if (count($f) < 10 || $dash === false || $dash < 6 || !isset($f[$dash + 1])) {
+            continue;
+        }
+        $out[] = ['mount' => unescape_octal($f[4]), 'fstype' => unescape_octal($f[$dash + 1]),
+            'ro' => in_array('ro', explode(',', $f[5]), true)];
+    }
+    return $out;
+}
+
+// The kernel escapes space, tab, newline and backslash in mountinfo as \\ooo.
+function unescape_octal(string $s): string
+{
+    return preg_replace_callback('/\\\\([0-7]{3})/', function ($m) {
+        return chr(octdec($m[1]) & 0xff);
+    }, $s);
+}
+
+// The mount that holds PATH: the longest mount point above it, the later one on a tie (mounted on top).
+function mount_of(array $mounts, string $path): ?array
+{
+    $best = null;
+    $len = -1;
+    foreach ($mounts as $m) {
+        $mp = rtrim($m['mount'], '/');
+        if ($mp === '' || $path === $mp || strncmp($path, $mp . '/', strlen($mp) + 1) === 0) {
+            if (strlen($mp) >= $len) {
+                $best = $m;
+                $len = strlen($mp);
+            }
+        }
+    }
+    return $best;
+}
+
+// The filesystem class NSS's softoken gives the DB (sdb_init, NSS >= 3.38, Mozilla 1456888):
+// its statfs() f_type NFS, SMB or CIFS -> network ("we assume these are slow": cache on, no probe);
+// FUSE, CODA or NCP -> measure ("uncertain": probe the temp dir); everything else -> local.
+// Named by mountinfo's fstype, which maps to those magic numbers one to one.
+function fs_class(?string $fstype): string
+{
+    if ($fstype === null) {
+        return 'unknown';
+    }
+    if (in_array($fstype, ['nfs', 'nfs4', 'smbfs', 'smb', 'cifs', 'smb3'], true)) {
+        return 'network';
+    }
+    if (in_array($fstype, ['fuse', 'fuseblk', 'coda', 'ncpfs', 'ncp'], true) || strncmp($fstype, 'fuse.', 5) === 0) {
+        return 'measure';
+    }
+    return 'local';
+}
+
+// ---------------------------------------------------------------- processes
+
+// The uids and gids of a process (/proc/PID/status): [uid, gid, groups] (effective ids), or null.
+function proc_creds(string $proc): ?array
+{
+    [$s] = read_bounded("$proc/status", 16384);
+    if ($s === null || !preg_match('/^Uid:\s+\d+\s+(\d+)/m', $s, $u) || !preg_match('/^Gid:\s+\d+\s+(\d+)/m', $s, $g)) {
+        return null;
+    }
+    $groups = preg_match('/^Groups:[ \t]*([0-9 \t]*)$/m', $s, $gr) ? array_map('intval', preg_split('/\s+/',
+        trim($gr[1]), -1, PREG_SPLIT_NO_EMPTY)) : [];
+    return ['uid' => (int) $u[1], 'gid' => (int) $g[1], 'groups' => $groups];
+}
+
+// Secure execution (setuid, setgid, file capabilities): AT_SECURE (23) in /proc/PID/auxv. softokn
+// >= 3.23 reads the variable with secure_getenv() and then sees none. null when unreadable.
+function proc_secure_exec(string $proc): ?bool
+{
+    [$a] = read_bounded("$proc/auxv", 8192);
+    if ($a === null || $a === '') {
+        return null;
+    }
+    $w = PHP_INT_SIZE;
+    for ($i = 0; $i + 2 * $w <= strlen($a); $i += 2 * $w) {
+        $type = unpack($w === 8 ? 'P' : 'V', substr($a, $i, $w))[1];
+        if ($type === 0) {
+            break;
+        }
+        if ($type === 23) {
+            return unpack($w === 8 ? 'P' : 'V', substr($a, $i + $w, $w))[1] !== 0;
+        }
+    }
+    return false;
+}
+
+// Can a process with CREDS create an entry in directory ST (mode bits and the mount's ro flag;
+// ACLs and capabilities other than root's are not looked at)? null when unknown.
+function dir_writable(?array $st, ?array $creds, ?bool $ro): ?bool
+{
+    if ($st === null || $creds === null) {
+        return null;
+    }
+    if ($ro === true) {
+        return false;
+    }
+    if ($creds['uid'] === 0) {
+        return true;
+    }
+    $m = $st['mode'];
+    if ($st['uid'] === $creds['uid']) {
+        return ($m & 0300) === 0300;
+    }
+    if ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true)) {
+        return ($m & 0030) === 0030;
+    }
+    return ($m & 0003) === 0003;
+}
+
+// ---------------------------------------------------------------- distribution
+
+// [id, version, id_like] from os-release text (bounded, any bytes: only KEY=value lines count).
+function parse_os_release(string $text): array
+{
+    $kv = [];
+    foreach (explode("\n", $text) as $line) {
+        if (preg_match('/^([A-Z][A-Z0-9_]{0,63})=(.{0,512})$/', rtrim($line, "\r"), $m)) {
+            $v = trim($m[2]);
+            if (strlen($v) >= 2 && ($v[0] === '"' || $v[0] === "'") && substr($v, -1) === $v[0]) {
+                $v = stripcslashes(substr($v, 1, -1));
+            }
+            $kv[$m[1]] = preg_replace('/[^\x20-\x7e]/', '?', $v);
+        }
+    }
+    return ['id' => isset($kv['ID']) ? strtolower($kv['ID']) : null, 'version' => $kv['VERSION_ID'] ?? null,
+        'id_like' => isset($kv['ID_LIKE']) ? strtolower($kv['ID_LIKE']) : null];
+}
+
+// RHEL/CentOS 6 have no os-release: "CentOS release 6.10 (Final)", "Red Hat Enterprise Linux
+// Server release 7.9 (Maipo)", "CentOS Linux release 7.9.2009 (Core)".
+function parse_redhat_release(string $text): array
+{
+    $names = ['red hat' => 'rhel', 'centos' => 'centos', 'scientific' => 'scientific', 'oracle' => 'ol',
+        'cloudlinux' => 'cloudlinux', 'rocky' => 'rocky', 'alma' => 'almalinux'];
+    $line = strtolower(strtok($text, "\n") ?: '');
+    $id = null;
+    foreach ($names as $k => $v) {
+        if (strpos($line, $k) !== false) {
+            $id = $v;
+            break;
+        }
+    }
+    $version = preg_match('/release\s+(\d+(?:\.\d+)*)/', $line, $m) ? $m[1] : null;
+    return ['id' => $id, 'version' => $version, 'id_like' => $id !== null ? 'rhel' : null];
+}
+
+// rhel6 / rhel7 for RHEL and its rebuilds with major 6 or 7, and Amazon Linux 2 (rhel7); else other.
+function distro_family(?string $id, ?string $version, ?string $id_like): string
+{
+    $major = $version !== null && preg_match('/^(\d+)/', $version, $m) ? (int) $m[1] : null;
+    if ($id === 'amzn') {
+        return $major === 2 ? 'rhel7' : 'other';
+    }
+    $rebuilds = ['rhel', 'centos', 'rocky', 'almalinux', 'alma', 'ol', 'scientific', 'cloudlinux'];
+    $like = in_array($id, $rebuilds, true) || preg_match('/(^|\s)(rhel|centos)(\s|$)/', (string) $id_like);
+    if ($like && ($major === 6 || $major === 7)) {
+        return "rhel$major";
+    }
+    return 'other';
+}
+
+// The distribution of the root ROOT ('' = ours): /etc/os-release, else /etc/redhat-release.
+function read_distro(string $root): array
+{
+    $notes = [];
+    foreach (['/etc/os-release' => 'os-release', '/usr/lib/os-release' => 'os-release',
+            '/etc/redhat-release' => 'redhat-release'] as $p => $kind) {
+        [$path, $exists] = resolve($root, $p);
+        if (!$exists) {
+            continue;
+        }
+        [$text, $why] = read_bounded($root . $path, 65536);
+        if ($text === null) {
+            $notes[] = "$p: $why";
+            continue;
+        }
+        $d = $kind === 'os-release' ? parse_os_release($text) : parse_redhat_release($text);
+        if ($d['id'] === null) {
+            $notes[] = "$p: no distribution named in it";
+            continue;
+        }
+        $d['family'] = distro_family($d['id'], $d['version'], $d['id_like']);
+        $d['source'] = $p;
+        $d['notes'] = $notes;
+        return $d;
+    }
+    return ['id' => null, 'version' => null, 'id_like' => null, 'family' => 'other', 'source' => null,
+        'notes' => $notes ?: ['no /etc/os-release or /etc/redhat-release']];
+}
+
+// ---------------------------------------------------------------- libraries
+
+// Directories the dynamic loader and nsscache call system library directories.
+function is_system_lib_dir(string $dir): bool
+{
+    if (in_array($dir, ['/lib', '/lib64', '/lib32', '/usr/lib', '/usr/lib64', '/usr/lib32'], true)) {
+        return true;
+    }
+    return (bool) preg_match('~^(/usr)?/lib/[^/]*-linux-[^/]*$~', $dir);
+}
+
+// The "Version: NSS x.y.z" string softokn builds in (softkver.c), from a file read bounded
+// in chunks; only a complete string counts (one cut by a chunk boundary is read with the next).
+function softokn_file_version(string $file, int $max = 33554432): array
+{
+    [$r, $why] = open_read($file, $max);
+    if ($r === null) {
+        return [null, $why];
+    }
+    $tail = '';
+    $read = 0;
+    $chunk = read_chunk($r, 1 << 20);
+    while ($chunk !== null) {
+        $read += strlen($chunk);
+        $buf = $tail . $chunk;
+        $next = read_chunk($r, 1 << 20);
+        // a string at the very end of the file is complete too
+        if (preg_match('/Version: NSS (\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,2})(?=[^0-9.]' . ($next === null ? '|$' : '')
+                . ')/', $buf, $m)) {
+            close_read($r);
+            return [$m[1], null];
+        }
+        $tail = substr($buf, -64);
+        $chunk = $next;
+    }
+    close_read($r);
+    return [null, $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string'];
+}
+
+// ---------------------------------------------------------------- kernel
+
+// dentry-state: nr_dentry nr_unused age_limit want_pages nr_negative dummy (fs/dcache.c);
+// field 5 counts negative dentries from Linux 5.0, before that it is always 0.
+function parse_dentry_state(string $text, ?string $kernel): ?array
+{
+    if (!preg_match('/^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)(?:\s+(\d+))?/', $text, $m)) {
+        return null;
+    }
+    $has_neg = isset($m[5]) && $m[5] !== '' && (kernel_at_least($kernel, 5, 0) || $m[5] !== '0');
+    return ['nr_dentry' => (int) $m[1], 'nr_unused' => (int) $m[2],
+        'nr_negative' => $has_neg ? (int) $m[5] : null];
+}
+
+function kernel_at_least(?string $release, int $major, int $minor): bool
+{
+    if ($release === null || !preg_match('/^(\d+)\.(\d+)/', $release, $m)) {
+        return false;
+    }
+    return (int) $m[1] > $major || ((int) $m[1] === $major && (int) $m[2] >= $minor);
+}
+
+// The dentry cache's slab (/proc/slabinfo, root only): objects and bytes.
+function parse_slabinfo(string $text): ?array
+{
+    if (!preg_match('/^dentry\s+(\d+)\s+(\d+)\s+(\d+)\s/m', $text, $m)) {
+        return null;
+    }
+    return ['active_objects' => (int) $m[1], 'objects' => (int) $m[2], 'object_size_bytes' => (int) $m[3],
+        'bytes' => (int) $m[2] * (int) $m[3]];
+}
+
+// The host's dentry counters now.
+function read_dentries(string $proc = '/proc', ?string $kernel = null): array
+{
+    $kernel = $kernel ?? php_uname('r');
+    $d = ['nr_dentry' => null, 'nr_unused' => null, 'nr_negative' => null, 'slab' => null, 'notes' => []];
+    [$t, $why] = read_bounded("$proc/sys/fs/dentry-state", 4096);
+    $ds = $t !== null ? parse_dentry_state($t, $kernel) : null;
+    if ($ds === null) {
+        $d['notes'][] = 'dentry_state_unreadable';
+    } else {
+        $d = array_merge($d, $ds);
+        if ($ds['nr_negative'] === null) {
+            $d['notes'][] = 'no_nr_negative';
+        }
+    }
+    [$t] = read_bounded("$proc/slabinfo", 1 << 20);
+    $d['slab'] = $t !== null ? parse_slabinfo($t) : null;
+    if ($d['slab'] === null) {
+        $d['notes'][] = 'slabinfo_unreadable';
+    }
+    return $d;
+}

@@ -1,0 +1,530 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: what NSS will do in one PHP process, from that process's facts (ask.php)
+// and its view of the host (files.php): which DB libcurl-NSS opens, which temp dir sqlite
+// uses, their filesystems, the softokn table row, whether the access() probe runs and where,
+// whether NSS_SDB_USE_CACHE is in effect, and the one sentence an admin can act on. Every
+// word the doctor says about a reason code is in this file (docs/doctor.md lists the codes).
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const NSSDB_DEFAULT = '/etc/pki/nssdb';
+
+// The variable's class: yes/no in any case; anything else set, "" included, makes NSS measure.
+function var_class(?string $v): string
+{
+    if ($v === null) {
+        return 'unset';
+    }
+    $l = strtolower($v);
+    return $l === 'yes' || $l === 'no' ? $l : 'probing';
+}
+
+// libcurl-NSS's database (curl lib/vtls/nss.c nss_setup/nss_init_core): SSL_DIR when stat() says
+// it is a directory, else /etc/pki/nssdb when that is a directory, else none (NSS_INIT_NOCERTDB:
+// softoken opens no database and nothing probes). ROOT null: not visible from here.
+function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?array $creds): array
+{
+    $db = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'cert9' => null, 'writable' => null,
+        'fs' => null, 'fs_class' => 'unknown', 'notes' => []];
+    if ($root === null) {
+        return $db;
+    }
+    foreach ([['SSL_DIR', $ssl_dir], ['default', NSSDB_DEFAULT]] as [$source, $dir]) {
+        if ($dir === null) {
+            continue;
+        }
+        [$p, $exists] = $dir !== '' ? resolve($root, $dir, $cwd) : [null, false];
+        $st = $exists ? stat_in($root, $p) : null;
+        if ($st !== null && ($st['mode'] & 0170000) === 0040000) {
+            $db['path'] = $dir;
+            $db['source'] = $source;
+            $db['resolved'] = $p;
+            break;
+        }
+        if ($source === 'SSL_DIR') {
+            $db['notes'][] = 'ssl_dir_not_a_directory';
+        }
+    }
+    if ($db['path'] === null) {
+        $db['source'] = 'none';
+        return $db;
+    }
+    if ($db['path'][0] !== '/') {
+        $db['notes'][] = 'ssl_dir_relative';
+    }
+    [$c9, $c9_exists] = resolve($root, $db['resolved'] . '/cert9.db');
+    $c9_st = $c9_exists ? stat_in($root, $c9) : null;
+    $db['cert9'] = $c9_st !== null && ($c9_st['mode'] & 0170000) === 0100000;
+    // sdb_init statfs()es the DB file itself, so a cert9.db linked elsewhere counts where it lies
+    $m = $mounts !== null ? mount_of($mounts, $db['cert9'] ? $c9 : $db['resolved']) : null;
+    $db['fs'] = $m['fstype'] ?? null;
+    $db['fs_class'] = fs_class($db['fs']);
+    $db['writable'] = dir_writable(stat_in($root, $db['resolved']), $creds, $m['ro'] ?? null);
+    return $db;
+}
+
+// sqlite's temp directory (src/os_unix.c unixTempFileDir), where softoken's sdb_getTempDir
+// measures too: SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp, ".", the first that is a
+// directory the process may write and search (access(dir, 03)).
+function temp_dir(?string $root, array $env, string $cwd, ?array $mounts, ?array $creds): array
+{
+    $t = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'fs' => null, 'fs_class' => 'unknown',
+        'notes' => []];
+    if ($root === null) {
+        return $t;
+    }
+    $cands = [['SQLITE_TMPDIR', $env['SQLITE_TMPDIR'] ?? null], ['TMPDIR', $env['TMPDIR'] ?? null],
+        ['/var/tmp', '/var/tmp'], ['/usr/tmp', '/usr/tmp'], ['/tmp', '/tmp'], ['.', '.']];
+    foreach ($cands as [$source, $dir]) {
+        if ($dir === null || $dir === '') {
+            continue;
+        }
+        [$p, $exists] = resolve($root, $dir, $cwd);
+        $st = $exists ? stat_in($root, $p) : null;
+        $m = $mounts !== null && $p !== null ? mount_of($mounts, $p) : null;
+        $w = $st !== null && ($st['mode'] & 0170000) === 0040000 ? dir_writable($st, $creds, $m['ro'] ?? null) : false;
+        if ($w === null) {
+            $t['notes'][] = 'tempdir_access_unknown';
+        }
+        if ($w !== false) {
+            $t['path'] = $dir;
+            $t['source'] = $source;
+            $t['resolved'] = $p;
+            $t['fs'] = $m['fstype'] ?? null;
+            $t['fs_class'] = fs_class($t['fs']);
+            return $t;
+        }
+        if ($source === 'SQLITE_TMPDIR' || $source === 'TMPDIR') {
+            $t['notes'][] = strtolower($source) . '_skipped';
+        }
+    }
+    $t['source'] = 'none';
+    return $t;
+}
+
+// ---------------------------------------------------------------- the prediction
+
+// Three-valued: true, false, null (cannot tell).
+function tri_and(?bool $a, ?bool $b): ?bool
+{
+    if ($a === false || $b === false) {
+        return false;
+    }
+    return $a === true && $b === true ? true : null;
+}
+
+// One cell of the table as a tri for this DB: probe -> true, no -> false, unknown -> null,
+// fstype -> true only when the DB is on FUSE/CODA/NCP (sdb_init's statfs).
+function cell_tri(string $cell, string $fs_class): ?bool
+{
+    switch ($cell) {
+        case 'probe':
+            return true;
+        case 'no':
+            return false;
+        case 'fstype':
+            return $fs_class === 'unknown' ? null : $fs_class === 'measure';
+    }
+    return null;
+}
+
+// The softokn row for this process: the distribution's own rows only for a build in a system
+// library directory; a private build is read as upstream (a distribution patch does not show
+// in its version). Returns [row or null, family used, private, version parts or null].
+function softokn_row(?array $table, array $softokn, string $family): array
+{
+    $v = version_parse($softokn['version'] ?? null);
+    $private = ($softokn['system_build'] ?? null) === false;
+    $fam = !$private && ($family === 'rhel6' || $family === 'rhel7') ? $family : 'upstream';
+    if ($table === null || $v === null) {
+        return [null, $fam, $private, $v];
+    }
+    return [table_lookup($table, $fam, $v), $fam, $private, $v];
+}
+
+// The probe: none / expected / possible / unknown, where (DB dir, temp dir, each ?bool), whether
+// its dentries are freed, and the reason code. P: the process view (see judge()).
+function predict(array $p, ?array $table): array
+{
+    $out = ['probe' => 'none', 'probe_db_dir' => false, 'probe_temp_dir' => false, 'dentries_freed' => null,
+        'reason' => null, 'row' => null, 'var_seen_by_nss' => $p['var_class'], 'notes' => []];
+    if ($p['curl'] !== 'nss') {
+        $out['reason'] = $p['curl'] === 'none' ? 'no_curl' : 'curl_not_nss';
+        return $out;
+    }
+    [$row, $fam, $private, $v] = softokn_row($table, $p['softokn'], $p['family']);
+    $out['row'] = $row;
+    $out['family_row'] = $fam;
+    $out['private'] = $private;
+    $var = $p['var_class'];
+    // softokn >= 3.23 reads the variable with secure_getenv (PR_GetEnvSecure): in a
+    // setuid/setgid/capability process it sees none
+    if ($p['secure'] === true && $var !== 'unset' && $v !== null && version_cmp_lo($v, [3, 23]) >= 0) {
+        $var = 'unset';
+        $out['var_seen_by_nss'] = 'unset';
+        $out['notes'][] = 'secure_exec';
+    }
+    if ($p['db']['source'] === 'none') {
+        $out['reason'] = 'no_db';
+        return $out;
+    }
+    if ($table === null) {
+        return array_merge($out, ['probe' => 'unknown', 'probe_db_dir' => null, 'probe_temp_dir' => null,
+            'reason' => 'table_unreadable']);
+    }
+    if ($v === null || $row === null) {
+        return array_merge($out, ['probe' => 'unknown', 'probe_db_dir' => null, 'probe_temp_dir' => null,
+            'reason' => $v === null ? 'softokn_unknown' : 'outside_table']);
+    }
+    $col = $var === 'unset' ? 'unset' : ($var === 'probing' ? 'measure' : 'yesno');
+    $fs = $p['db']['fs_class'];
+    $db = cell_tri($row[$col . '_db'], $fs);
+    $tmp = cell_tri($row[$col . '_tmp'], $fs);
+    $freed = $row['freed'] === 'yes' ? true : ($row['freed'] === 'no' ? false : null);
+    if ($private) {
+        // a distribution patch (RHEL 7's "unset probes", a build without the mkdtemp variant)
+        // does not show in a private build's version
+        if ($var === 'unset') {
+            $db = $db === false ? null : $db;
+            $tmp = $tmp === false ? null : $tmp;
+        }
+        $freed = $freed === true ? null : $freed;
+    }
+    $table_db = $db;
+    $table_tmp = $tmp;
+    // the host: with the mkdtemp variant, the DB-dir probe needs a writable DB dir (else
+    // sdb_measureAccess returns at once); the temp-dir probe (sdb_init) needs cert9.db opened
+    // and a temp dir found
+    if ($p['db']['writable'] === false) {
+        $db = $freed === true ? false : ($freed === null ? tri_and(null, $db) : $db);
+    } elseif ($p['db']['writable'] === null && $freed !== false) {
+        $db = tri_and(null, $db);
+    }
+    $have_tmp = $p['db']['cert9'] === null || $p['tempdir']['source'] === 'unknown' ? null
+        : ($p['db']['cert9'] && $p['tempdir']['source'] !== 'none');
+    $tmp = tri_and($have_tmp, $tmp);
+    $out['probe_db_dir'] = $db;
+    $out['probe_temp_dir'] = $tmp;
+    $out['dentries_freed'] = $db === false && $tmp === false ? null : $freed;
+    if ($db === true || $tmp === true) {
+        $out['probe'] = 'expected';
+        $out['reason'] = 'probes';
+    } elseif ($db === null || $tmp === null) {
+        $out['probe'] = 'possible';
+        if ($private && $var === 'unset') {
+            $out['reason'] = 'private_build';
+        } elseif ($row['honours'] === 'release' && $col === 'yesno') {
+            $out['reason'] = 'release_unknown';
+        } elseif (!empty($row['partial'])) {
+            $out['reason'] = 'version_partial';
+        } elseif ($fs === 'unknown' && ($row[$col . '_db'] === 'fstype' || $row[$col . '_tmp'] === 'fstype')) {
+            $out['reason'] = 'fs_unknown';
+        } else {
+            $out['reason'] = 'host_unknown';
+        }
+    } elseif ($table_db === false && $table_tmp === false) {
+        if ($col === 'yesno') {
+            $out['reason'] = 'honoured';
+        } elseif ($row[$col . '_tmp'] === 'fstype') {
+            $out['reason'] = $fs === 'network' ? 'network_fs' : 'local_fs';
+        } else {
+            $out['reason'] = 'quiet';
+        }
+    } else {
+        $out['reason'] = 'host_prevents';
+        $out['notes'][] = $table_tmp !== false && !$p['db']['cert9'] ? 'no_cert9' : 'db_not_writable';
+    }
+    return $out;
+}
+
+// The doctor's own in_effect, in the order api.md gives for nsscache_status(): [?bool, code].
+// set_after_nss_init is a fact only the process knows: taken from nsscache when it says so.
+function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
+{
+    if ($p['curl'] !== 'nss') {
+        return [null, 'no_nss_curl'];
+    }
+    if ($nsscache_reason === 'set_after_nss_init') {
+        return [false, 'set_after_nss_init'];
+    }
+    if ($p['var_class'] === 'unset') {
+        return [false, 'unset'];
+    }
+    if ($p['var_class'] === 'probing') {
+        return [false, 'probing_value'];
+    }
+    [$row, , , $v] = softokn_row($table, $p['softokn'], $p['family']);
+    if ($p['secure'] === true && $v !== null && version_cmp_lo($v, [3, 23]) >= 0) {
+        return [false, 'secure_exec'];
+    }
+    if ($row === null) {
+        return [null, 'softokn_unknown'];
+    }
+    switch ($row['honours']) {
+        case 'no':
+            return [false, 'softokn_ignores'];
+        case 'release':
+            return [null, 'softokn_release_unknown'];
+        case 'yes':
+            return [true, 'in_effect'];
+    }
+    return [null, 'softokn_unknown'];
+}
+
+// ---------------------------------------------------------------- words
+
+// A value as an admin should read it in one line: quoted, control bytes escaped, cut at 64 bytes.
+function quote(?string $v): string
+{
+    if ($v === null) {
+        return 'unset';
+    }
+    $cut = strlen($v) > 64;
+    $s = substr($v, 0, 64);
+    $s = preg_replace_callback('/[^\x20-\x7e]|["\\\\]/', function ($m) {
+        $c = $m[0];
+        return ['"' => '\\"', '\\' => '\\\\', "\n" => '\\n', "\r" => '\\r', "\t" => '\\t'][$c]
+            ?? sprintf('\\x%02x', ord($c));
+    }, $s);
+    return '"' . $s . '"' . ($cut ? '... (' . strlen($v) . ' bytes)' : '');
+}
+
+function where(array $pred, array $db, array $tmp): string
+{
+    $w = [];
+    if ($pred['probe_db_dir'] !== false) {
+        $w[] = 'the DB dir ' . $db['path'];
+    }
+    if ($pred['probe_temp_dir'] !== false) {
+        $w[] = 'the temp dir ' . $tmp['path'];
+    }
+    return implode(' and ', $w);
+}
+
+// The one sentence for a judged target. T: the target record judge() builds.
+function sentence(array $t): string
+{
+    $pr = $t['prediction'];
+    $soft = $t['softokn']['version'] !== null ? 'softokn ' . $t['softokn']['version'] : 'softokn';
+    $fam = $pr['family_row'] ?? 'upstream';
+    $of = $fam === 'upstream' ? '' : " ($fam build)";
+    $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] === null ? 'unset' : '= ' . quote($t['variable']));
+    $fix = $t['nsscache']['loaded']
+        ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
+        : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
+    if ($t['kind'] === 'fpm' && var_class($t['variable']) === 'probing' && $t['variable'] === '1') {
+        $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
+            . 'or load nsscache';
+    }
+    switch ($pr['reason']) {
+        case 'no_curl':
+            return 'Not affected: this PHP has no ext/curl.';
+        case 'curl_not_nss':
+            return 'Not affected: libcurl uses ' . ($t['tls_backend'] ?: 'another TLS backend') . ', not NSS.';
+        case 'no_db':
+            return 'Nothing probes now: libcurl-NSS opens no database (SSL_DIR is not a directory and '
+                . NSSDB_DEFAULT . ' does not exist)' . (in_array(var_class($t['variable']), ['yes', 'no'], true)
+                    ? '.' : "; once one appears it may: $fix.");
+        case 'honoured':
+            return "Fixed: $var, and $soft$of honours it, so NSS skips the probe"
+                . ($t['nsscache']['loaded'] && in_array($t['nsscache']['action'], ['set', 'replaced'], true)
+                    ? ' (nsscache ' . $t['nsscache']['action'] . ' it)' : '') . '.';
+        case 'quiet':
+            return "Nothing probes: $soft$of does not probe with $var.";
+        case 'network_fs':
+            return "Nothing probes: $soft$of sees the DB on {$t['db']['fs']} (network) and turns its cache on.";
+        case 'local_fs':
+            return "Nothing probes: $soft$of with $var probes only for a DB on FUSE/CODA/NCP, and "
+                . "{$t['db']['path']} is on {$t['db']['fs']}.";
+        case 'host_prevents':
+            return "Nothing probes here, by luck: $soft$of would probe with $var, but "
+                . (in_array('no_cert9', $pr['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
+                    : 'the DB dir is not writable for its mkdtemp') . "; $fix to be safe.";
+        case 'probes':
+            return "NSS will probe " . where($pr, $t['db'], $t['tempdir']) . " ($soft$of, $var"
+                . ($pr['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
+                    : ($pr['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
+        case 'private_build':
+            return "May probe: $soft at {$t['softokn']['path']} is a private build, whose unset default "
+                . "(RHEL 7's patch probes) its version does not show; $fix to be sure.";
+        case 'release_unknown':
+            return "May probe: RHEL 6 $soft honours NSS_SDB_USE_CACHE only from 3.14.3-12.el6, which the version "
+                . "does not show; check rpm -q nss-softokn.";
+        case 'version_partial':
+            return "May probe: $soft is only known as major.minor, and the table changes inside it.";
+        case 'fs_unknown':
+            return "May probe: the DB's filesystem decides, and it could not be read from here; $fix to be sure.";
+        case 'host_unknown':
+            return "May probe: whether cert9.db, the temp dir or a writable DB dir exist could not be read; "
+                . "$fix to be sure.";
+        case 'softokn_unknown':
+            return 'Could not tell: no softokn version found (not loaded, no libsoftokn3.so beside libnss3 '
+                . 'or in a system library directory).';
+        case 'outside_table':
+            return "Could not tell: $soft is outside the table (data/softokn.tsv).";
+        case 'table_unreadable':
+            return 'Could not tell: the softokn table could not be read.';
+    }
+    return 'Could not tell (' . $pr['reason'] . ').';
+}
+
+// Sentences for targets that were not inspected (status codes of ask.php), with DETAIL.
+function status_sentence(array $t): string
+{
+    $d = $t['error'] ?? '';
+    $what = $t['kind'] === 'fpm' ? 'pool' : ($t['kind'] === 'url' ? 'page' : 'PHP');
+    switch ($t['status']) {
+        case 'not_running':
+            return "Not running (no php-fpm master uses $d); informational, not counted.";
+        case 'dead':
+            return "No $what listening ($d): start it, or fix the address.";
+        case 'timeout':
+            return "No answer within {$t['timeout']} s ($d): the $what is hung or all its workers are busy.";
+        case 'endpoint_failed':
+            return "The $what answered but could not run the endpoint ($d): check open_basedir, chroot and "
+                . "security.limit_extensions, or pass --script with a path the $what can read.";
+        case 'crashed':
+            return "The PHP binary crashed ($d).";
+        case 'bad_answer':
+            return "The $what answered something that is not the endpoint's facts ($d).";
+        case 'config':
+            return "Its configuration could not be read ($d).";
+    }
+    return "Could not be inspected ($d).";
+}
+
+// ---------------------------------------------------------------- one target
+
+// Judges one answered target. FACTS: the decoded answer; VIEW: where its files are seen from
+// (root, proc, mounts, creds, secure, cwd; ask.php's view_of()); TABLE: the rows or null.
+function judge(array $t, array $facts, array $view, ?array $table): array
+{
+    clearstatcache();
+    $st = $facts['nsscache']['status'] ?? null;
+    $st = is_array($st) ? $st : null;
+    $env = $facts['env'] ?? [];
+    $t['pid'] = $facts['pid'] ?? null;
+    $t['php'] = ['version' => $facts['php']['version'] ?? null, 'sapi' => $facts['php']['sapi'] ?? null,
+        'binary' => $facts['php']['binary'] ?? null];
+    $t['variable'] = $env['NSS_SDB_USE_CACHE'] ?? null;
+    $t['variable_class'] = var_class($t['variable']);
+    foreach (['ssl_dir' => 'SSL_DIR', 'tmpdir' => 'TMPDIR', 'sqlite_tmpdir' => 'SQLITE_TMPDIR'] as $k => $e) {
+        $t[$k] = $env[$e] ?? null;
+    }
+    $t['notes'] = array_merge($t['notes'] ?? [], $view['notes']);
+    if ($st !== null) {
+        $t['notes'] = array_merge($t['notes'], status_shape($st));
+        if (array_key_exists('env', $st) && $st['env'] !== $t['variable']) {
+            $t['notes'][] = 'status_env_differs';
+        }
+    }
+    // libcurl: nsscache's own reading when loaded, else curl_version() of ext/curl
+    $ssl = $st['libcurl']['ssl_version'] ?? ($facts['curl']['ssl_version'] ?? null);
+    $t['libcurl'] = $st['libcurl']['version'] ?? ($facts['curl']['version'] ?? null);
+    $t['tls_backend'] = is_string($ssl) && preg_match('/^\(?([A-Za-z][A-Za-z0-9_-]*)/', $ssl, $m) ? $m[1] : null;
+    $curl_loaded = ($facts['curl']['loaded'] ?? false) || ($st['libcurl']['version'] ?? null) !== null;
+    $t['nss_curl'] = $curl_loaded ? $t['tls_backend'] === 'NSS' : false;
+    $t['nss'] = $st['nss']['version'] ?? ($t['nss_curl'] ? substr((string) $ssl, 4) : null);
+    $t['softokn'] = softokn_of($st, $facts, $view);
+    $t['distro'] = $st !== null && isset($st['distro']['family']) ? ['id' => $st['distro']['id'] ?? null,
+        'version' => $st['distro']['version'] ?? null, 'family' => $st['distro']['family'], 'source' => 'nsscache']
+        : $view['distro'];
+    $cwd = is_string($facts['cwd'] ?? null) ? $facts['cwd'] : '/';
+    $t['db'] = db_dir($view['root'], $t['ssl_dir'], $cwd, $view['mounts'], $view['creds']);
+    $t['tempdir'] = temp_dir($view['root'], $env, $cwd, $view['mounts'], $view['creds']);
+    $p = ['curl' => !$curl_loaded ? 'none' : ($t['nss_curl'] ? 'nss' : 'other'), 'var_class' => $t['variable_class'],
+        'softokn' => $t['softokn'], 'family' => $t['distro']['family'], 'secure' => $view['secure'],
+        'db' => $t['db'], 'tempdir' => $t['tempdir']];
+    $t['prediction'] = predict($p, $table);
+    $t['probe'] = $t['prediction']['probe'];
+    $t['probe_db_dir'] = $t['prediction']['probe_db_dir'];
+    $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
+    $t['dentries_freed'] = $t['prediction']['dentries_freed'];
+    $t['reason'] = $t['prediction']['reason'];
+    $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
+        $t['prediction']['notes'])));
+    $ns_reason = $st['in_effect_reason'] ?? null;
+    [$t['in_effect'], $t['in_effect_reason']] = in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
+    $ns_ie = $st !== null && array_key_exists('in_effect', $st) ? $st['in_effect'] : null;
+    $t['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
+        'version' => $st['version'] ?? null, 'in_effect' => is_bool($ns_ie) ? $ns_ie : null,
+        'in_effect_reason' => is_string($ns_reason) ? $ns_reason : null, 'action' => $st['action'] ?? null,
+        'phase' => $st['phase'] ?? null, 'agree' => null];
+    if ($t['nsscache']['loaded'] && $st !== null) {
+        $t['nsscache']['agree'] = $t['nsscache']['in_effect'] === $t['in_effect'];
+    }
+    if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
+        $t['notes'][] = 'nss_already_initialized';
+    }
+    $t['sentence'] = sentence($t);
+    return $t;
+}
+
+// softokn: nsscache's reading when it has a version; else the mapped libsoftokn3, the one beside
+// the mapped libnss3 (or beside its resolved symlink), or one in a system library directory,
+// each read as a file inside the target's root, bounded, never loaded.
+function softokn_of(?array $st, array $facts, array $view): array
+{
+    if ($st !== null && is_string($st['softokn']['version'] ?? null)) {
+        return ['version' => $st['softokn']['version'], 'path' => $st['softokn']['path'] ?? null,
+            'how' => $st['softokn']['how'] ?? null, 'system_build' => $st['softokn']['system_build'] ?? null,
+            'source' => 'nsscache'];
+    }
+    $none = ['version' => null, 'path' => null, 'how' => 'none', 'system_build' => null, 'source' => 'doctor'];
+    $root = $view['root'];
+    if ($root === null) {
+        return $none;
+    }
+    $maps = is_array($facts['maps'] ?? null) ? $facts['maps'] : $view['maps'];
+    $cands = [];
+    if (isset($maps['libsoftokn3.so'])) {
+        $cands[] = [preg_replace('/ \(deleted\)$/', '', $maps['libsoftokn3.so']), 'loaded'];
+    }
+    if (isset($maps['libnss3.so'])) {
+        $nss = preg_replace('/ \(deleted\)$/', '', $maps['libnss3.so']);
+        $cands[] = [dirname($nss) . '/libsoftokn3.so', 'file'];
+        [$real] = resolve($root, $nss);
+        if ($real !== null && dirname($real) !== dirname($nss)) {
+            $cands[] = [dirname($real) . '/libsoftokn3.so', 'file'];
+        }
+    }
+    foreach (['/usr/lib64', '/lib64', '/usr/lib', '/lib'] as $d) {
+        $cands[] = ["$d/libsoftokn3.so", 'file'];
+    }
+    foreach (glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] as $f) {
+        $cands[] = [substr($f, strlen($root)), 'file'];
+    }
+    foreach ($cands as [$path, $how]) {
+        [$real, $exists] = resolve($root, $path);
+        if (!$exists) {
+            continue;
+        }
+        [$v, $why] = softokn_file_version($root . $real);
+        if ($v === null) {
+            $none['notes'][] = "$path: $why";
+            continue;
+        }
+        return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => is_system_lib_dir(dirname($real)),
+            'source' => 'doctor'];
+    }
+    return $none;
+}
+
+// Keys and types of nsscache_status() that api.md freezes and this doctor reads; a mismatch is a note.
+function status_shape(array $st): array
+{
+    $want = ['version' => 'string', 'enabled' => 'boolean', 'env' => '?string', 'action' => 'string',
+        'phase' => 'string', 'in_effect' => '?boolean', 'in_effect_reason' => 'string', 'libcurl' => 'array',
+        'nss' => 'array', 'softokn' => 'array', 'distro' => 'array', 'notes' => 'array'];
+    $bad = [];
+    foreach ($want as $k => $type) {
+        $null_ok = $type[0] === '?';
+        $type = ltrim($type, '?');
+        if (!array_key_exists($k, $st) || !($null_ok && $st[$k] === null || gettype($st[$k]) === $type)) {
+            $bad[] = $k;
+        }
+    }
+    return $bad ? ['status_shape:' . implode(',', $bad)] : [];
+}

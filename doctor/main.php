@@ -1,0 +1,273 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: is this host affected by NSS's access() probe, and is the fix in effect in
+// every PHP here? Run by the launcher (nsscache-doctor) under a PHP >= 7.4; see --help and
+// docs/doctor.md. The files beside this one each own one concern: targets.php (which PHPs),
+// ask.php (asking them), files.php (reading the host), table.php (the softokn table),
+// judge.php (the reading and its words), output.php (the verdict and its forms).
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const VERSION = '0.2.0';
+
+require __DIR__ . '/files.php';
+require __DIR__ . '/table.php';
+require __DIR__ . '/targets.php';
+require __DIR__ . '/ask.php';
+require __DIR__ . '/judge.php';
+require __DIR__ . '/output.php';
+
+const USAGE = <<<'TXT'
+Usage: nsscache-doctor [OUTPUT] [TARGETS] [OPTIONS]
+Is this host affected by NSS's access() probe, and is NSS_SDB_USE_CACHE in effect in every
+PHP here? Asks every PHP CLI, every php-fpm pool (over FastCGI: a real worker answers) and
+the ini files of mod_php and php-cgi; never makes a TLS connection or initialises NSS.
+
+Output (one of; default: a table for people):
+  --json               the facts and the verdict as JSON ("schema": 1)
+  --nagios             one status line; exit codes are the plugin codes
+  --textfile PATH      Prometheus text for node_exporter: PATH/nsscache.prom (PATH a directory),
+                       PATH itself (a *.prom file) or - (stdout); written atomically; exit 0
+                       once written, whatever was found
+Targets (default: discover them all; with any of these, only those):
+  --php BINARY         a PHP CLI, run with this environment (PHPRC, PHP_INI_SCAN_DIR count)
+  --pool NAME=SOCKET|HOST:PORT   a php-fpm pool
+  --url URL            a page that serves nsscache-metrics.php (mod_php, php-cgi)
+  --fpm-conf GLOB      the pools of these php-fpm configuration files
+  --discover           discover as well
+Options:
+  --script PATH        nsscache-metrics.php as the pools see it (default: the doctor's copy)
+  --timeout SECONDS    per target (default 3)
+  --watch SECONDS      also measure the growth of negative dentries over SECONDS
+  --table FILE         the softokn table (default: softokn.tsv beside the doctor)
+  --no-color           no colour even on a terminal
+  --version, --help
+Exit codes (every mode): 0 nothing probes; 1 some target may probe; 2 some target will
+probe; 3 some target could not be inspected (or bad usage). When several apply: 2, then 3,
+then 1. A discovered pool whose php-fpm master is not running is listed, not counted.
+TXT;
+
+function usage_error(string $why): void
+{
+    fwrite(STDERR, "nsscache-doctor: $why (see --help)\n");
+    exit(3);
+}
+
+function options(array $argv): array
+{
+    $o = ['mode' => 'human', 'textfile' => null, 'php' => [], 'pool' => [], 'url' => [], 'fpm-conf' => [],
+        'discover' => false, 'script' => null, 'timeout' => 3.0, 'watch' => null, 'table' => null,
+        'colour' => true];
+    $takes = ['textfile', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'watch', 'table'];
+    for ($i = 1; $i < count($argv); $i++) {
+        $a = $argv[$i];
+        if ($a === '--help' || $a === '-h') {
+            echo USAGE, "\n";
+            exit(0);
+        }
+        if ($a === '--version') {
+            echo 'nsscache-doctor ', VERSION, "\n";
+            exit(0);
+        }
+        if (!preg_match('/^--([a-z-]+)(?:=(.*))?$/s', $a, $m)) {
+            usage_error('unknown argument ' . first_line($a));
+        }
+        $k = $m[1];
+        if (in_array($k, ['json', 'nagios'], true)) {
+            $o['mode'] = $k;
+            continue;
+        }
+        if ($k === 'discover' || $k === 'no-color') {
+            $o[$k === 'discover' ? 'discover' : 'colour'] = $k === 'discover';
+            continue;
+        }
+        if (!in_array($k, $takes, true)) {
+            usage_error("unknown option --$k");
+        }
+        $v = $m[2] ?? ($argv[++$i] ?? null);
+        if ($v === null) {
+            usage_error("--$k needs a value");
+        }
+        if (is_array($o[$k])) {
+            $o[$k][] = $v;
+        } else {
+            $o[$k] = $v;
+        }
+        if ($k === 'textfile') {
+            $o['mode'] = 'textfile';
+        }
+    }
+    foreach (['timeout', 'watch'] as $k) {
+        if ($o[$k] !== null) {
+            if (!is_numeric($o[$k]) || (float) $o[$k] <= 0 || (float) $o[$k] > 3600) {
+                usage_error("--$k wants seconds between 0 and 3600, not " . first_line((string) $o[$k]));
+            }
+            $o[$k] = (float) $o[$k];
+        }
+    }
+    return $o;
+}
+
+// A file of the doctor: beside these PHP files (a package: /usr/share/nsscache-doctor), or where
+// a checkout keeps it (data/, fleet/).
+function own_file(string $name, string $checkout_dir): ?string
+{
+    foreach ([__DIR__ . "/$name", dirname(__DIR__) . "/$checkout_dir/$name"] as $f) {
+        if (is_file($f)) {
+            return $f;
+        }
+    }
+    return null;
+}
+
+// Asks and judges one target.
+function inspect(array $t, array $ctx): array
+{
+    $t['timeout'] = $ctx['timeout'];
+    $t['facts'] = null;
+    if ($t['status'] === null) {
+        switch ($t['kind']) {
+            case 'cli':
+                $a = $ctx['snippet'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
+                    : ask_cli($t['address'], $ctx['snippet'], $ctx['timeout']);
+                $view = ['cli', null, null];
+                break;
+            case 'ini':
+                $env = getenv();
+                foreach (['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'] as $k) {
+                    unset($env[$k]);
+                }
+                $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
+                $a = $ctx['snippet'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
+                    : ask_cli($t['binary'], $ctx['snippet'], $ctx['timeout'], $env, $t['ini_args']);
+                $view = ['cli', null, null];
+                $t['notes'][] = 'server_environment_not_seen';
+                break;
+            case 'fpm':
+                $a = ask_fcgi($t['address'], $ctx['script'], $ctx['timeout']);
+                $pool = $t['pool'] ?? pool_at($t['address']);
+                $view = ['pid', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', true,
+                    $pool !== null && $pool['master_pid'] !== null
+                        ? [$pool['master_pid'], $pool['chroot'] ?? null, $pool['user'] ?? null] : null];
+                break;
+            default:
+                $a = ask_url($t['address'], $ctx['timeout']);
+                $view = ['pid', '', $a['local'] ?? false];
+        }
+        $t['status'] = $a['status'];
+        $t['error'] = $a['error'];
+        $t['facts'] = $a['facts'];
+    }
+    if ($t['status'] !== 'ok') {
+        $t['probe'] = 'unknown';
+        $t['reason'] = $t['status'];
+        $t['sentence'] = status_sentence($t);
+        return $t;
+    }
+    $f = $t['facts'];
+    $pid = is_int($f['pid'] ?? null) ? $f['pid'] : null;
+    $v = $view[0] === 'cli' ? view_of(null, null, true, $ctx['host'])
+        : view_of($pid, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
+    return judge($t, $f, $v, $ctx['table']);
+}
+
+function main(array $argv): int
+{
+    $t0 = microtime(true);
+    $o = options($argv);
+    $table_file = $o['table'] ?? own_file('softokn.tsv', 'data');
+    [$table, $table_error] = $table_file !== null ? table_load($table_file) : [null, 'no softokn.tsv found'];
+    if ($table === null) {
+        fwrite(STDERR, "nsscache-doctor: $table_error: probes on NSS hosts are reported unknown\n");
+    }
+    $endpoint = own_file('nsscache-metrics.php', 'fleet');
+    if ($endpoint === null) {
+        fwrite(STDERR, "nsscache-doctor: nsscache-metrics.php not found beside the doctor\n");
+        return 3;
+    }
+    define('NSSCACHE_EP_LIBRARY', true);
+    require_once $endpoint;
+    [$snippet, $snippet_error] = snippet($endpoint);
+    $kernel = php_uname('r');
+    $host = ['hostname' => php_uname('n'), 'kernel' => $kernel, 'distro' => read_distro(''),
+        'dentries' => read_dentries('/proc', $kernel), 'watch' => null];
+
+    $given = $o['php'] || $o['pool'] || $o['url'] || $o['fpm-conf'];
+    $targets = given_targets($o);
+    if ($o['fpm-conf']) {
+        $targets = array_merge($targets, discover_pools($o['fpm-conf']));
+    }
+    if (!$given || $o['discover']) {
+        $targets = array_merge($targets, discover_clis(), discover_pools([]), discover_inis());
+    }
+    $seen = [];
+    $ctx = ['timeout' => $o['timeout'], 'snippet' => $snippet, 'snippet_error' => $snippet_error,
+        'script' => $o['script'] ?? (realpath($endpoint) ?: $endpoint), 'table' => $table,
+        'host' => ['distro' => $host['distro']]];
+    $done = [];
+    foreach ($targets as $t) {
+        $key = $t['kind'] . ' ' . ($t['address'] ?? $t['name']);
+        if (isset($seen[$key]) && $t['address'] !== null) {
+            continue;
+        }
+        $seen[$key] = true;
+        $done[] = inspect($t, $ctx);
+    }
+    if ($o['watch'] !== null) {
+        $left = $t0 + $o['watch'] - microtime(true);
+        if ($left > 0) {
+            usleep((int) ($left * 1e6));
+        }
+        $now = read_dentries('/proc', $kernel);
+        $secs = microtime(true) - $t0;
+        $d0 = $host['dentries'];
+        $rate = function (?int $a, ?int $b) use ($secs): ?float {
+            return $a !== null && $b !== null ? round(($b - $a) / $secs, 3) : null;
+        };
+        $host['watch'] = ['seconds' => round($secs, 3),
+            'nr_negative_per_second' => $rate($d0['nr_negative'], $now['nr_negative']),
+            'nr_dentry_per_second' => $rate($d0['nr_dentry'], $now['nr_dentry']),
+            'slab_bytes_per_second' => $rate($d0['slab']['bytes'] ?? null, $now['slab']['bytes'] ?? null)];
+        $host['dentries'] = $now;
+    }
+    [$code, $counts] = verdict($done);
+    $doc = ['doctor' => ['version' => VERSION, 'table' => $table_file, 'table_error' => $table_error,
+        'endpoint' => $endpoint, 'started' => $t0, 'duration_seconds' => round(microtime(true) - $t0, 3)],
+        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $counts,
+        'summary' => summary($code, $counts)];
+    switch ($o['mode']) {
+        case 'json':
+            echo doc_json($doc);
+            return $code;
+        case 'nagios':
+            echo doc_nagios($doc);
+            return $code;
+        case 'textfile':
+            $text = doc_prometheus($doc);
+            $path = $o['textfile'];
+            if ($path === '-') {
+                echo $text;
+                return 0;
+            }
+            $file = is_dir($path) ? rtrim($path, '/') . '/nsscache.prom' : $path;
+            [$ok, $why] = write_atomic($file, $text);
+            if (!$ok) {
+                fwrite(STDERR, "nsscache-doctor: $why\n");
+                return 3;
+            }
+            foreach ($done as $t) {
+                if ($t['status'] !== 'ok' && $t['counted']) {
+                    fwrite(STDERR, "nsscache-doctor: {$t['kind']} {$t['name']}: {$t['sentence']}\n");
+                }
+            }
+            return 0;
+    }
+    $colour = $o['colour'] && getenv('NO_COLOR') === false && stream_isatty(STDOUT);
+    echo doc_human($doc, $colour);
+    return $code;
+}
+
+if (!defined('NSSCACHE_DOCTOR_LIBRARY')) {
+    exit(main($argv));
+}

@@ -1,0 +1,304 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: the verdict and its four forms. One exit code for every mode (docs/doctor.md):
+// 2 some target expected to probe > 3 some target not inspected > 1 some target possible > 0;
+// targets that are not counted (a discovered pool whose master is not running) never change it.
+// The human table (colour only on a terminal), --json (schema 1), --nagios (one line, the same
+// codes) and --textfile (Prometheus text for node_exporter, with the endpoint's metric names).
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const SCHEMA = 1;
+const PROBE_STATES = ['none', 'expected', 'possible', 'unknown'];
+const TARGET_STATUSES = ['ok', 'not_running', 'dead', 'timeout', 'endpoint_failed', 'crashed', 'bad_answer',
+    'config', 'error'];
+
+// The exit code and the counts behind it.
+function verdict(array $targets): array
+{
+    $n = ['targets' => 0, 'expected' => 0, 'possible' => 0, 'uninspected' => 0, 'none' => 0, 'not_counted' => 0];
+    foreach ($targets as $t) {
+        if (!$t['counted']) {
+            $n['not_counted']++;
+            continue;
+        }
+        $n['targets']++;
+        $k = $t['status'] !== 'ok' || $t['probe'] === 'unknown' ? 'uninspected' : $t['probe'];
+        $n[$k]++;
+    }
+    $code = $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0));
+    return [$code, $n];
+}
+
+function summary(int $code, array $n): string
+{
+    $what = [0 => 'nothing probes', 1 => 'NSS may probe', 2 => 'NSS will probe', 3 => 'some targets not inspected'];
+    return sprintf('%s: %d target%s, %d expected, %d possible, %d not inspected, %d not probing%s', $what[$code],
+        $n['targets'], $n['targets'] === 1 ? '' : 's', $n['expected'], $n['possible'], $n['uninspected'], $n['none'],
+        $n['not_counted'] ? ", {$n['not_counted']} not counted" : '');
+}
+
+// ---------------------------------------------------------------- JSON, schema 1
+
+// One target as --json shows it (docs/doctor.md, "JSON").
+function target_json(array $t): array
+{
+    $ok = $t['status'] === 'ok';
+    return [
+        'name' => $t['name'], 'kind' => $t['kind'], 'address' => $t['address'], 'counted' => $t['counted'],
+        'status' => $t['status'], 'error' => $t['error'],
+        'php' => $ok ? $t['php'] : null, 'pid' => $ok ? $t['pid'] : null,
+        'nss_curl' => $ok ? $t['nss_curl'] : null, 'libcurl' => $ok ? $t['libcurl'] : null,
+        'tls_backend' => $ok ? $t['tls_backend'] : null, 'nss' => $ok ? $t['nss'] : null,
+        'softokn' => $ok ? array_intersect_key($t['softokn'], array_flip(['version', 'path', 'how', 'system_build',
+            'source'])) : null,
+        'distro' => $ok ? array_intersect_key($t['distro'], array_flip(['id', 'version', 'family'])) : null,
+        'variable' => $ok ? $t['variable'] : null, 'variable_class' => $ok ? $t['variable_class'] : null,
+        'ssl_dir' => $ok ? $t['ssl_dir'] : null, 'tmpdir' => $ok ? $t['tmpdir'] : null,
+        'sqlite_tmpdir' => $ok ? $t['sqlite_tmpdir'] : null,
+        'db' => $ok ? array_intersect_key($t['db'], array_flip(['path', 'source', 'resolved', 'cert9', 'writable',
+            'fs', 'fs_class'])) : null,
+        'tempdir' => $ok ? array_intersect_key($t['tempdir'], array_flip(['path', 'source', 'resolved', 'fs',
+            'fs_class'])) : null,
+        'nsscache' => $ok ? $t['nsscache'] : ['loaded' => null, 'version' => null, 'in_effect' => null,
+            'in_effect_reason' => null, 'action' => null, 'phase' => null, 'agree' => null],
+        'in_effect' => $ok ? $t['in_effect'] : null, 'in_effect_reason' => $ok ? $t['in_effect_reason'] : null,
+        'probe' => $ok ? $t['probe'] : 'unknown',
+        'probe_db_dir' => $ok ? $t['probe_db_dir'] : null, 'probe_temp_dir' => $ok ? $t['probe_temp_dir'] : null,
+        'dentries_freed' => $ok ? $t['dentries_freed'] : null,
+        'reason' => $ok ? $t['reason'] : $t['status'], 'message' => $t['sentence'],
+        'notes' => array_values($t['notes']),
+    ];
+}
+
+function doc_json(array $doc): string
+{
+    $out = ['schema' => SCHEMA, 'doctor' => $doc['doctor'], 'host' => $doc['host'],
+        'targets' => array_map(__NAMESPACE__ . '\target_json', $doc['targets']),
+        'exit' => $doc['exit'], 'summary' => $doc['summary']];
+    return json_encode($out, JSON_PRETTY_PRINT | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE
+        | JSON_PRESERVE_ZERO_FRACTION) . "\n";
+}
+
+// ---------------------------------------------------------------- Nagios
+
+function doc_nagios(array $doc): string
+{
+    $state = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'][$doc['exit']];
+    $n = $doc['counts'];
+    $names = [];
+    foreach (['expected' => 'probe expected', 'uninspected' => 'not inspected', 'possible' => 'probe possible']
+            as $k => $label) {
+        $l = [];
+        foreach ($doc['targets'] as $t) {
+            $kk = !$t['counted'] ? null : ($t['status'] !== 'ok' || $t['probe'] === 'unknown' ? 'uninspected'
+                : $t['probe']);
+            if ($kk === $k) {
+                $l[] = nagios_safe($t['name']);
+            }
+        }
+        if ($l) {
+            $names[] = "$label: " . implode(', ', array_slice($l, 0, 5)) . (count($l) > 5 ? ', ...' : '');
+        }
+    }
+    $perf = sprintf('targets=%d expected=%d possible=%d uninspected=%d', $n['targets'], $n['expected'],
+        $n['possible'], $n['uninspected']);
+    if (($doc['host']['dentries']['nr_negative'] ?? null) !== null) {
+        $perf .= ' negative_dentries=' . $doc['host']['dentries']['nr_negative'];
+    }
+    return "NSSCACHE $state - " . ($names ? implode('; ', $names) : $doc['summary']) . " | $perf\n";
+}
+
+// Nagios splits on '|' and newlines: neither may come from a name.
+function nagios_safe(string $s): string
+{
+    return preg_replace('/[^\x20-\x7b\x7d\x7e]/', '?', $s);
+}
+
+// ---------------------------------------------------------------- the human table
+
+function doc_human(array $doc, bool $colour): string
+{
+    $c = function (string $code, string $s) use ($colour): string {
+        return $colour ? "\033[{$code}m$s\033[0m" : $s;
+    };
+    $probe_colour = ['expected' => '31;1', 'possible' => '33', 'none' => '32', 'unknown' => '35'];
+    $h = $doc['host'];
+    $out = sprintf("nsscache-doctor %s on %s (%s, family %s; Linux %s)\n\n", $doc['doctor']['version'],
+        $h['hostname'], trim(($h['distro']['id'] ?? 'unknown') . ' ' . ($h['distro']['version'] ?? '')),
+        $h['distro']['family'], $h['kernel']);
+    $rows = [['TARGET', 'KIND', 'NSS CURL', 'NSSCACHE', 'NSS_SDB_USE_CACHE', 'PROBE']];
+    foreach ($doc['targets'] as $t) {
+        $ok = $t['status'] === 'ok';
+        $ns = !$ok ? '-' : (!$t['nsscache']['loaded'] ? 'no' : ($t['nsscache']['version'] ?? 'loaded')
+            . ($t['nsscache']['agree'] === false ? ' (disagrees)' : ''));
+        $rows[] = [$t['name'], $t['kind'], !$ok ? '-' : ($t['nss_curl'] ? 'yes' : 'no'), $ns,
+            !$ok ? '-' : ($t['variable'] === null ? 'unset' : quote($t['variable'])),
+            $ok ? $t['probe'] : str_replace('_', ' ', $t['status'])];
+    }
+    $w = [];
+    foreach ($rows as $r) {
+        foreach ($r as $i => $v) {
+            $w[$i] = max($w[$i] ?? 0, min(48, strlen($v)));
+        }
+    }
+    foreach ($rows as $k => $r) {
+        $line = '';
+        foreach ($r as $i => $v) {
+            $v = strlen($v) > 48 ? substr($v, 0, 45) . '...' : $v;
+            $cell = str_pad($v, $w[$i]);
+            if ($k > 0 && $i === 5) {
+                $t = $doc['targets'][$k - 1];
+                $cell = $c($t['status'] === 'ok' ? $probe_colour[$t['probe']] : ($t['counted'] ? '35' : '2'), $cell);
+            }
+            $line .= ($i ? '  ' : '') . $cell;
+        }
+        $out .= rtrim($line) . "\n";
+        if ($k > 0) {
+            $out .= '    ' . $doc['targets'][$k - 1]['sentence'] . "\n";
+        }
+    }
+    $out .= "\n" . dentries_line($h) . "\n";
+    $code = $doc['exit'];
+    $out .= $c([0 => '32', 1 => '33', 2 => '31;1', 3 => '35'][$code], "exit $code") . ': ' . $doc['summary'] . "\n";
+    return $out;
+}
+
+function dentries_line(array $h): string
+{
+    $d = $h['dentries'];
+    if ($d['nr_dentry'] === null) {
+        return 'Dentries: /proc/sys/fs/dentry-state could not be read.';
+    }
+    $s = $d['nr_negative'] !== null ? "Negative dentries: {$d['nr_negative']} of {$d['nr_dentry']}"
+        : "Dentries: {$d['nr_dentry']} (this kernel does not count negative dentries before Linux 5.0"
+            . ($d['slab'] !== null ? '; dentry slab ' . $d['slab']['objects'] . ' objects, '
+                . round($d['slab']['bytes'] / 1048576, 1) . ' MiB' : '; /proc/slabinfo needs root') . ')';
+    $w = $h['watch'] ?? null;
+    if ($w !== null) {
+        $rate = $w['nr_negative_per_second'] ?? $w['nr_dentry_per_second'];
+        $s .= sprintf('; %s %+.1f/s over %.0f s', $w['nr_negative_per_second'] !== null ? 'negative' : 'all',
+            $rate, $w['seconds']);
+    }
+    return $s . '.';
+}
+
+// ---------------------------------------------------------------- Prometheus (--textfile)
+
+// Labels that name a target in the textfile: sapi first, then what tells targets of one SAPI apart.
+function target_labels(array $t): array
+{
+    switch ($t['kind']) {
+        case 'fpm':
+            return ['sapi' => 'fpm', 'pool' => $t['name']];
+        case 'url':
+            return ['sapi' => 'url', 'url' => $t['name']];
+        case 'ini':
+            return ['sapi' => $t['sapi'] ?? 'ini', 'php' => (string) ($t['php_version'] ?? '')];
+        default:
+            $v = $t['status'] === 'ok' && preg_match('/^(\d+\.\d+)/', (string) $t['php']['version'], $m) ? $m[1] : '';
+            return ['sapi' => 'cli', 'php' => $v, 'binary' => $t['name']];
+    }
+}
+
+// Families of the whole run: each answered target's own (the endpoint's names, from its facts),
+// the doctor's per target, the host's. Label sets differ between targets of one family.
+function families(array $doc): array
+{
+    $all = [];
+    $add = function (string $name, string $type, string $help, array $labels, $value) use (&$all) {
+        $all[$name] = $all[$name] ?? [$type, $help, []];
+        $all[$name][2][] = [$labels, $value];
+    };
+    $add('nsscache_doctor_info', 'gauge', 'nsscache-doctor version that wrote this file.',
+        ['version' => $doc['doctor']['version']], 1);
+    $add('nsscache_doctor_last_run_timestamp_seconds', 'gauge', 'When nsscache-doctor last wrote this file.', [],
+        sprintf('%.3f', $doc['doctor']['started']));
+    $add('nsscache_doctor_run_duration_seconds', 'gauge', 'How long that run took.', [],
+        sprintf('%.3f', $doc['doctor']['duration_seconds']));
+    $add('nsscache_doctor_verdict', 'gauge', 'The run\'s exit code: 0 nothing probes, 1 a target may probe, '
+        . '2 a target will probe, 3 a target could not be inspected.', [], $doc['exit']);
+    foreach ($doc['targets'] as $t) {
+        $l = target_labels($t);
+        foreach (TARGET_STATUSES as $s) {
+            $add('nsscache_target_status', 'gauge', 'What asking this target gave: ok, not_running, dead, timeout, '
+                . 'endpoint_failed, crashed, bad_answer, config or error.', $l + ['status' => $s],
+                $t['status'] === $s ? 1 : 0);
+        }
+        if ($t['kind'] === 'fpm' && $t['status'] !== 'not_running') {
+            $add('nsscache_pool_up', 'gauge',
+                '1 if the php-fpm pool answered nsscache-metrics.php over FastCGI in time.',
+                ['pool' => $t['name']], $t['status'] === 'ok' ? 1 : 0);
+        }
+        if (!$t['counted']) {
+            continue;
+        }
+        $probe = $t['status'] === 'ok' ? $t['probe'] : 'unknown';
+        foreach (PROBE_STATES as $s) {
+            $add('nsscache_probe', 'gauge', 'Will NSS\'s access() probe run in this target (nsscache-doctor): none, '
+                . 'expected, possible, or unknown (not inspected, or no softokn version).', $l + ['state' => $s],
+                $probe === $s ? 1 : 0);
+        }
+        if ($t['status'] !== 'ok') {
+            continue;
+        }
+        if ($t['kind'] === 'cli' || $t['kind'] === 'ini') {
+            $add('nsscache_sapi_loaded', 'gauge', 'Whether nsscache is loaded for a PHP SAPI (cli: the binary run; '
+                . 'others: with their ini files).', ['php' => $l['php'], 'sapi' => $l['sapi']]
+                + ($t['kind'] === 'cli' ? ['binary' => $t['name']] : []), $t['nsscache']['loaded'] ? 1 : 0);
+        }
+        if ($t['nsscache']['agree'] !== null) {
+            $add('nsscache_doctor_agree', 'gauge', '1 if nsscache\'s own in_effect equals nsscache-doctor\'s reading '
+                . 'of the same process.', $l, $t['nsscache']['agree'] ? 1 : 0);
+        }
+        foreach (nsscache_ep_families($t['facts']) as $name => $f) {
+            foreach ($f[2] as $s) {
+                $add($name, $f[0], $f[1], $l + $s[0], $s[1]);
+            }
+        }
+    }
+    $d = $doc['host']['dentries'];
+    if ($d['nr_dentry'] !== null) {
+        $add('nsscache_dentries', 'gauge', 'Dentries allocated by the kernel (nr_dentry, /proc/sys/fs/dentry-state).',
+            [], $d['nr_dentry']);
+        $add('nsscache_dentries_unused', 'gauge', 'Unused dentries (nr_unused, /proc/sys/fs/dentry-state).', [],
+            $d['nr_unused']);
+    }
+    if ($d['nr_negative'] !== null) {
+        $add('nsscache_dentries_negative', 'gauge', 'Negative dentries (nr_negative, /proc/sys/fs/dentry-state, '
+            . 'Linux >= 5.0): what the probe leaks.', [], $d['nr_negative']);
+    }
+    if ($d['slab'] !== null) {
+        $add('nsscache_dentry_slab_objects', 'gauge', 'Objects of the dentry slab (/proc/slabinfo).', [],
+            $d['slab']['objects']);
+        $add('nsscache_dentry_slab_bytes', 'gauge', 'Bytes of the dentry slab (objects x object size, /proc/slabinfo).',
+            [], $d['slab']['bytes']);
+    }
+    return $all;
+}
+
+function doc_prometheus(array $doc): string
+{
+    return nsscache_ep_render(families($doc));
+}
+
+// Writes TEXT to FILE atomically: a temp file in the same directory (not *.prom, which
+// node_exporter would read), fsync'ed by close, mode 0644, then rename(). [ok, why].
+function write_atomic(string $file, string $text): array
+{
+    $tmp = dirname($file) . '/.' . basename($file) . '.' . getmypid() . '.tmp';
+    $h = @fopen($tmp, 'xb');
+    if ($h === false) {
+        return [false, last_error("cannot create $tmp")];
+    }
+    $ok = @fwrite($h, $text) === strlen($text);
+    $ok = @fflush($h) && $ok;
+    $ok = @fclose($h) && $ok;
+    if (!$ok || !@chmod($tmp, 0644) || !@rename($tmp, $file)) {
+        $why = last_error("cannot write $file");
+        @unlink($tmp);
+        return [false, $why];
+    }
+    return [true, null];
+}

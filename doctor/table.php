@@ -1,0 +1,176 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: the softokn behaviour table (data/softokn.tsv; its header documents the
+// columns, docs/softokn-table.md explains each row and its source). Loading, checking and
+// looking up a row; what the rows mean for one process is in judge.php.
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const TABLE_COLUMNS = ['family', 'from', 'to', 'honours', 'unset_db', 'unset_tmp', 'measure_db', 'measure_tmp',
+    'yesno_db', 'yesno_tmp', 'freed', 'source'];
+const TABLE_VALUES = [
+    'family' => ['upstream', 'rhel6', 'rhel7'],
+    'honours' => ['yes', 'no', 'release'],
+    'cell' => ['probe', 'no', 'fstype', 'unknown'],
+    'freed' => ['yes', 'no', 'unknown'],
+];
+
+// [rows, null] or [null, why]: every line checked (columns, values, version syntax, ranges
+// in order, no overlap within a family), so a damaged table is refused as a whole.
+function table_parse(string $text): array
+{
+    $rows = [];
+    $header = null;
+    foreach (explode("\n", $text) as $n => $line) {
+        $line = rtrim($line, "\r");
+        if ($line === '' || $line[0] === '#') {
+            continue;
+        }
+        $f = explode("\t", $line);
+        if ($header === null) {
+            if ($f !== TABLE_COLUMNS) {
+                return [null, 'line ' . ($n + 1) . ': header is not ' . implode(' ', TABLE_COLUMNS)];
+            }
+            $header = $f;
+            continue;
+        }
+        if (count($f) !== count(TABLE_COLUMNS)) {
+            return [null, 'line ' . ($n + 1) . ': ' . count($f) . ' columns, want ' . count(TABLE_COLUMNS)];
+        }
+        $r = array_combine(TABLE_COLUMNS, $f);
+        $r['line'] = $n + 1;
+        foreach (['family' => 'family', 'honours' => 'honours', 'freed' => 'freed'] as $col => $set) {
+            if (!in_array($r[$col], TABLE_VALUES[$set], true)) {
+                return [null, "line {$r['line']}: $col '{$r[$col]}'"];
+            }
+        }
+        foreach (['unset_db', 'unset_tmp', 'measure_db', 'measure_tmp', 'yesno_db', 'yesno_tmp'] as $col) {
+            if (!in_array($r[$col], TABLE_VALUES['cell'], true)) {
+                return [null, "line {$r['line']}: $col '{$r[$col]}'"];
+            }
+        }
+        $r['from_v'] = version_parse($r['from']);
+        $r['to_v'] = version_parse($r['to']);
+        if ($r['from_v'] === null || $r['to_v'] === null || version_cmp_lo($r['from_v'], $r['to_v']) > 0) {
+            return [null, "line {$r['line']}: range {$r['from']} - {$r['to']}"];
+        }
+        if (trim($r['source']) === '') {
+            return [null, "line {$r['line']}: no source"];
+        }
+        $rows[] = $r;
+    }
+    if ($header === null || !$rows) {
+        return [null, 'no header or no rows'];
+    }
+    foreach ($rows as $i => $a) {
+        foreach (array_slice($rows, $i + 1) as $b) {
+            if ($a['family'] === $b['family'] && version_cmp_lo($b['from_v'], $a['to_v']) <= 0
+                    && version_cmp_lo($a['from_v'], $b['to_v']) <= 0) {
+                return [null, "lines {$a['line']} and {$b['line']} overlap"];
+            }
+        }
+    }
+    return [$rows, null];
+}
+
+function table_load(string $file): array
+{
+    [$text, $why] = read_bounded($file, 1 << 20);
+    if ($text === null) {
+        return [null, "$file: $why"];
+    }
+    [$rows, $why] = table_parse($text);
+    return [$rows, $why !== null ? "$file: $why" : null];
+}
+
+// "3.14.3" -> [3, 14, 3]; up to four parts, each 1-5 digits; null when it is not a version.
+function version_parse(?string $s): ?array
+{
+    if ($s === null || !preg_match('/^(\d{1,5})(?:\.(\d{1,5}))?(?:\.(\d{1,5}))?(?:\.(\d{1,5}))?$/', $s, $m)) {
+        return null;
+    }
+    return array_map('intval', array_slice($m, 1));
+}
+
+// FROM's missing parts are 0 and TO's are "any": compare A as a low bound with B as a high one.
+function version_cmp_lo(array $a, array $b): int
+{
+    for ($i = 0; $i < count($b); $i++) {
+        $x = $a[$i] ?? 0;
+        if ($x !== $b[$i]) {
+            return $x <=> $b[$i];
+        }
+    }
+    return 0;
+}
+
+// Does the range [FROM, TO] hold every version that starts with V's parts (V may be partial:
+// "3.14" stands for every 3.14.x)? 'all', 'some' or 'none'. Both are intervals, so they meet
+// when each one's low end is at most the other's high end.
+function range_holds(array $from, array $to, array $v): string
+{
+    $k = count($v);
+    $lo_all = version_cmp_lo(array_pad($v, 4, 0), array_pad($from, 4, 0)) >= 0;
+    $lo_some = version_prefix_cmp($v, $from) >= 0;
+    $c = version_prefix_cmp($v, $to);
+    $hi_all = $c < 0 || ($c === 0 && count($to) <= $k);
+    $hi_some = $c <= 0;
+    if (!$lo_some || !$hi_some) {
+        return 'none';
+    }
+    return $lo_all && $hi_all ? 'all' : 'some';
+}
+
+// Compare V and W on the parts both have.
+function version_prefix_cmp(array $v, array $w): int
+{
+    for ($i = 0; $i < min(count($v), count($w)); $i++) {
+        if ($v[$i] !== $w[$i]) {
+            return $v[$i] <=> $w[$i];
+        }
+    }
+    return 0;
+}
+
+// The rows that may describe softokn version V of FAMILY, each with 'all' or 'some'.
+function table_rows_for(array $rows, string $family, array $v): array
+{
+    $out = [];
+    foreach ($rows as $r) {
+        if ($r['family'] !== $family) {
+            continue;
+        }
+        $h = range_holds($r['from_v'], $r['to_v'], $v);
+        if ($h === 'all') {
+            return [$r];
+        }
+        if ($h === 'some') {
+            $out[] = $r;
+        }
+    }
+    return $out;
+}
+
+// One row's worth of columns for V: the row itself, or, for a partial version that spans rows,
+// each column where they agree and 'unknown' (honours: 'unknown') where they do not. null: none.
+function table_lookup(array $rows, string $family, array $v): ?array
+{
+    $cand = table_rows_for($rows, $family, $v);
+    if (!$cand) {
+        return null;
+    }
+    $r = $cand[0];
+    foreach (array_slice($cand, 1) as $o) {
+        foreach (['honours', 'unset_db', 'unset_tmp', 'measure_db', 'measure_tmp', 'yesno_db', 'yesno_tmp', 'freed']
+                as $col) {
+            if ($r[$col] !== $o[$col]) {
+                $r[$col] = 'unknown';
+            }
+        }
+        $r['source'] .= '; ' . $o['source'];
+        $r['line'] .= ',' . $o['line'];
+    }
+    $r['partial'] = count($cand) > 1;
+    return $r;
+}

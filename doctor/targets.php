@@ -1,0 +1,300 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: which PHPs to ask. Discovery finds every PHP CLI (Debian's php X.Y, /usr/bin/php,
+// Remi's /opt/remi/*/root/usr/bin/php, Red Hat's SCL), every php-fpm pool of Debian's, RHEL's and
+// Remi's configurations and of every running master, and the ini files that mod_php and php-cgi
+// load; --php, --pool and --url name targets instead. Config files are read bounded; a file
+// that cannot be read or makes no sense becomes a target of its own with the reason.
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const FPM_MAIN_GLOBS = ['/etc/php/*/fpm/php-fpm.conf', '/etc/php-fpm.conf', '/etc/opt/remi/*/php-fpm.conf',
+    '/etc/opt/rh/*/php-fpm.conf'];
+const CONF_MAX = 1 << 20;
+const CONF_FILES_MAX = 256;
+
+function target(string $kind, string $name, array $more = []): array
+{
+    return array_merge(['name' => $name, 'kind' => $kind, 'address' => null, 'given' => false, 'counted' => true,
+        'status' => null, 'error' => null, 'notes' => []], $more);
+}
+
+// ---------------------------------------------------------------- CLIs
+
+function discover_clis(string $root = ''): array
+{
+    $cands = array_merge(['/usr/bin/php', '/usr/local/bin/php'],
+        array_filter(glob("$root/usr/bin/php*") ?: [], function ($f) {
+            return (bool) preg_match('~/php\d+\.\d+$~', $f);
+        }),
+        glob("$root/opt/remi/*/root/usr/bin/php") ?: [], glob("$root/opt/rh/*/root/usr/bin/php") ?: []);
+    $seen = [];
+    $out = [];
+    foreach ($cands as $c) {
+        $c = $root !== '' && strncmp($c, $root, strlen($root)) === 0 ? substr($c, strlen($root)) : $c;
+        $real = realpath($root . $c);
+        if ($real === false || isset($seen[$real]) || !is_file($real) || !is_executable($real)) {
+            continue;
+        }
+        $seen[$real] = true;
+        $out[] = target('cli', $c, ['address' => $c]);
+    }
+    return $out;
+}
+
+// ---------------------------------------------------------------- php-fpm
+
+// Running php-fpm masters: [conf path => pid], from their process titles
+// ("php-fpm: master process (/etc/php/8.2/fpm/php-fpm.conf)").
+function fpm_masters(string $proc = '/proc'): array
+{
+    $out = [];
+    foreach (glob("$proc/[0-9]*", GLOB_ONLYDIR) ?: [] as $d) {
+        [$cmd] = read_bounded("$d/cmdline", 4096);
+        if ($cmd !== null && preg_match('/^php-fpm[0-9.]*: master process \((.+)\)/', rtrim($cmd, "\0"), $m)) {
+            $out[$m[1]] = (int) basename($d);
+        }
+    }
+    return $out;
+}
+
+// One php-fpm config file and the files it includes: [pools, errors [file, why], files read]. Pools are
+// name => settings (listen, user, chroot, clear_env, env, admin values, file, line), with
+// $pool and ${VAR} expanded as php-fpm does.
+function fpm_parse(string $file, array &$seen = [], array $env = []): array
+{
+    $pools = [];
+    $errors = [];
+    $real = realpath($file) ?: $file;
+    if (isset($seen[$real])) {
+        return [[], [], []];
+    }
+    if (count($seen) >= CONF_FILES_MAX) {
+        return [[], [[$file, 'more than ' . CONF_FILES_MAX . ' included files']], []];
+    }
+    $seen[$real] = true;
+    [$text, $why] = read_bounded($file, CONF_MAX);
+    if ($text === null) {
+        return [[], [[$file, $why]], [$file]];
+    }
+    if (strpos($text, "\0") !== false) {
+        return [[], [[$file, 'binary data, not a php-fpm configuration']], [$file]];
+    }
+    $files = [$file];
+    $section = null;
+    foreach (explode("\n", $text) as $n => $line) {
+        $line = trim($line);
+        if ($line === '' || $line[0] === ';' || $line[0] === '#') {
+            continue;
+        }
+        if (preg_match('/^\[([^\]]*)\]$/', $line, $m)) {
+            $section = trim($m[1]);
+            if ($section === '') {
+                $errors[] = [$file, 'line ' . ($n + 1) . ': empty section name'];
+                $section = null;
+            } elseif ($section !== 'global' && !isset($pools[$section])) {
+                $pools[$section] = ['file' => $file, 'line' => $n + 1, 'listen' => null, 'env' => [], 'admin' => []];
+            }
+            continue;
+        }
+        if (!preg_match('/^([A-Za-z0-9_.\[\]-]+)\s*=\s*(.*)$/', $line, $m)) {
+            $errors[] = [$file, 'line ' . ($n + 1) . ': not "key = value": ' . first_line($line)];
+            continue;
+        }
+        $key = $m[1];
+        $raw = preg_replace('/\s+;.*$/', '', $m[2]);
+        $quoted = strlen($raw) >= 2 && $raw[0] === '"' && substr($raw, -1) === '"';
+        $val = $quoted ? substr($raw, 1, -1) : $raw;
+        $val = preg_replace_callback('/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/', function ($mm) use ($env) {
+            return (string) ($env[$mm[1]] ?? getenv($mm[1]));
+        }, $val);
+        if ($key === 'include') {
+            $dir = dirname($file);
+            $glob = $val !== '' && $val[0] === '/' ? $val : "$dir/$val";
+            foreach (glob($glob) ?: [] as $inc) {
+                [$p, $e, $f] = fpm_parse($inc, $seen, $env);
+                $pools += $p;
+                $errors = array_merge($errors, $e);
+                $files = array_merge($files, $f);
+            }
+            continue;
+        }
+        if ($section === null || $section === 'global') {
+            continue;
+        }
+        $val = str_replace('$pool', $section, $val);
+        $p = &$pools[$section];
+        if ($key === 'listen') {
+            $p['listen'] = $val;
+        } elseif (in_array($key, ['user', 'group', 'chroot', 'chdir', 'clear_env', 'security.limit_extensions'],
+                true)) {
+            $p[$key] = $val;
+        } elseif (preg_match('/^env\[(.+)\]$/', $key, $mm)) {
+            $p['env'][$mm[1]] = ['value' => $val, 'quoted' => $quoted];
+        } elseif (preg_match('/^php_admin_(?:value|flag)\[(nsscache\..+)\]$/', $key, $mm)) {
+            $p['admin'][$mm[1]] = $val;
+        }
+        unset($p);
+    }
+    return [$pools, $errors, $files];
+}
+
+// The address a client connects to for a listen value: a socket path, HOST:PORT, or a bare
+// port (php-fpm then listens on every address: 127.0.0.1 answers).
+function fpm_address(?string $listen): ?string
+{
+    if ($listen === null || $listen === '') {
+        return null;
+    }
+    if ($listen[0] === '/') {
+        return $listen;
+    }
+    if (ctype_digit($listen)) {
+        return "127.0.0.1:$listen";
+    }
+    if (preg_match('/^(\*|0\.0\.0\.0|\[::\]):(\d+)$/', $listen, $m)) {
+        return "127.0.0.1:$m[2]";
+    }
+    return preg_match('/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d+$/', $listen) ? $listen : null;
+}
+
+// Every pool of the configurations found (GLOBS: main configs or pool files; empty = the
+// distributions' places) and of every running master. A pool whose configuration no running
+// master uses is reported not running, and not counted.
+function discover_pools(array $globs, string $proc = '/proc'): array
+{
+    $masters = fpm_masters($proc);
+    $configs = [];
+    foreach ($globs ?: FPM_MAIN_GLOBS as $g) {
+        foreach (glob($g) ?: [] as $f) {
+            $configs[$f] = true;
+        }
+    }
+    if (!$globs) {
+        foreach (array_keys($masters) as $f) {
+            $configs[$f] = true;
+        }
+    }
+    // the files each running master reads
+    $running = [];
+    foreach ($masters as $conf => $pid) {
+        $seen = [];
+        [, , $files] = fpm_parse($conf, $seen);
+        foreach ($files as $f) {
+            $running[realpath($f) ?: $f] = [$pid, $conf];
+        }
+    }
+    $out = [];
+    $names = [];
+    $seen = [];
+    foreach (array_keys($configs) as $conf) {
+        [$pools, $errors, $files] = fpm_parse($conf, $seen);
+        foreach ($errors as [$file, $why]) {
+            $run = $running[realpath($file) ?: $file] ?? $running[realpath($conf) ?: $conf] ?? null;
+            $out[] = target('fpm', "config $file", ['status' => 'config', 'error' => "$file: $why", 'address' => $file,
+                'counted' => $run !== null]);
+        }
+        foreach ($pools as $name => $p) {
+            $run = $running[realpath($p['file']) ?: $p['file']] ?? null;
+            $p['name'] = $name;
+            $p['master_pid'] = $run[0] ?? null;
+            $t = target('fpm', $name, ['address' => fpm_address($p['listen']), 'pool' => $p, 'conf' => $conf]);
+            if ($t['address'] === null) {
+                $t['status'] = 'config';
+                $t['counted'] = $run !== null;
+                $t['error'] = "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
+                    : 'a listen address the doctor cannot use: ' . first_line($p['listen']));
+            } elseif ($run === null) {
+                $t['status'] = 'not_running';
+                $t['counted'] = false;
+                $t['error'] = $conf;
+            }
+            $names[$name][] = count($out);
+            $out[] = $t;
+        }
+    }
+    // two pools of one name (Debian's www of each PHP version): name them by their config
+    foreach ($names as $name => $idx) {
+        if (count($idx) > 1) {
+            foreach ($idx as $i) {
+                $out[$i]['name'] = $name . '@' . $out[$i]['conf'];
+            }
+        }
+    }
+    return $out;
+}
+
+// The pool of a running master that listens on ADDRESS (for a --pool given by address), or null.
+function pool_at(?string $address, string $proc = '/proc'): ?array
+{
+    if ($address === null) {
+        return null;
+    }
+    $want = $address[0] === '/' ? (realpath($address) ?: $address) : $address;
+    foreach (fpm_masters($proc) as $conf => $pid) {
+        $seen = [];
+        [$pools] = fpm_parse($conf, $seen);
+        foreach ($pools as $name => $p) {
+            $a = fpm_address($p['listen']);
+            if ($a !== null && ($a[0] === '/' ? (realpath($a) ?: $a) : $a) === $want) {
+                return $p + ['name' => $name, 'master_pid' => $pid];
+            }
+        }
+    }
+    return null;
+}
+
+// ---------------------------------------------------------------- SAPIs that only have ini files
+
+// mod_php and php-cgi: read with the CLI of the same version and that SAPI's ini (-c, scan dir).
+// Debian: /etc/php/X.Y/SAPI; RHEL/Remi share php.ini and php.d with the CLI (already asked),
+// so only a present mod_php or php-cgi is named there.
+function discover_inis(string $root = ''): array
+{
+    $out = [];
+    foreach (glob("$root/etc/php/*/*", GLOB_ONLYDIR) ?: [] as $dir) {
+        $sapi = basename($dir);
+        $ver = basename(dirname($dir));
+        if (in_array($sapi, ['cli', 'fpm', 'mods-available', 'phpdbg'], true) || !preg_match('/^\d+\.\d+$/', $ver)) {
+            continue;
+        }
+        $d = substr($dir, strlen($root));
+        $t = target('ini', "$sapi $ver", ['address' => $d, 'sapi' => $sapi, 'php_version' => $ver,
+            'binary' => "/usr/bin/php$ver", 'ini_args' => ['-c', "$d/php.ini"], 'scan_dir' => "$d/conf.d"]);
+        if (!is_executable($root . $t['binary'])) {
+            $t['status'] = 'error';
+            $t['error'] = "no PHP $ver CLI ({$t['binary']}) to read this SAPI's ini files with";
+        }
+        $out[] = $t;
+    }
+    // the module itself: RHEL 8's php-fpm package also ships an httpd conf that only proxies
+    $mod = glob("$root/usr/lib64/httpd/modules/libphp*.so") ?: [];
+    if ($mod && is_executable("$root/usr/bin/php")) {
+        $out[] = target('ini', 'mod_php', ['address' => '/etc/php.ini', 'sapi' => 'apache2', 'php_version' => null,
+            'binary' => '/usr/bin/php', 'ini_args' => ['-c', '/etc/php.ini'], 'scan_dir' => '/etc/php.d']);
+    }
+    return $out;
+}
+
+// ---------------------------------------------------------------- named on the command line
+
+function given_targets(array $o): array
+{
+    $out = [];
+    foreach ($o['php'] as $bin) {
+        $out[] = target('cli', $bin, ['address' => $bin, 'given' => true]);
+    }
+    foreach ($o['pool'] as $spec) {
+        if (!preg_match('/^([^=]+)=(.+)$/s', $spec, $m) || fpm_address($m[2]) === null) {
+            $out[] = target('fpm', $spec, ['given' => true, 'status' => 'config',
+                'error' => '--pool wants NAME=SOCKET or NAME=HOST:PORT']);
+            continue;
+        }
+        $out[] = target('fpm', $m[1], ['address' => fpm_address($m[2]), 'given' => true]);
+    }
+    foreach ($o['url'] as $url) {
+        $out[] = target('url', $url, ['address' => $url, 'given' => true]);
+    }
+    return $out;
+}

@@ -1,0 +1,600 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* What only this process can tell: see facts.h. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* dladdr, dl_iterate_phdr, RTLD_NOLOAD, memmem */
+#endif
+#include "facts.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/auxv.h>
+#endif
+
+typedef enum { NSSCACHE_HONOURS_NO = 0, NSSCACHE_HONOURS_YES, NSSCACHE_HONOURS_RELEASE } nsscache_honours;
+typedef struct {
+	nsscache_family family;
+	nsscache_version from, to;
+	nsscache_honours honours;
+} nsscache_softokn_row;
+#include "softokn_table.h"
+
+#define SOFTOKN_NAME "libsoftokn3.so"
+#define NSS_NAME "libnss3.so"
+
+/* ---------------------------------------------------------------- versions */
+
+int nsscache_version_cmp(const nsscache_version *a, const nsscache_version *b)
+{
+	if (a->major != b->major) {
+		return a->major < b->major ? -1 : 1;
+	}
+	if (a->minor != b->minor) {
+		return a->minor < b->minor ? -1 : 1;
+	}
+	return a->patch < b->patch ? -1 : a->patch > b->patch;
+}
+
+int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_t versionlen,
+		nsscache_version *v)
+{
+	/* lib/softoken/softkver.c and lib/nss/nssver.c build in "Version: NSS "
+	 * VERSION; older releases "$Header: NSS " VERSION. VERSION is
+	 * "<major>.<minor>[.<patch>[.<build>]]", then a space, a NUL or " Basic ECC". */
+	static const char *const tags[] = { "Version: NSS ", "$Header: NSS " };
+	const char *end = buf + len;
+	size_t t;
+
+	for (t = 0; t < 2; t++) {
+		size_t tl = strlen(tags[t]);
+		const char *p = buf;
+
+		while (p < end && (p = memmem(p, (size_t) (end - p), tags[t], tl)) != NULL) {
+			const char *q = p + tl;
+			int part[4] = { 0, 0, 0, 0 }, k = 0;
+
+			p = q;
+			while (k < 4 && q < end && *q >= '0' && *q <= '9') {
+				int n = 0;
+
+				while (q < end && *q >= '0' && *q <= '9' && n < 100000) {
+					n = n * 10 + (*q++ - '0');
+				}
+				k++;
+				part[k - 1] = n;
+				if (q + 1 < end && *q == '.' && q[1] >= '0' && q[1] <= '9') {
+					q++;
+				} else {
+					break;
+				}
+			}
+			/* complete only when something that is not a digit or a dot follows */
+			if (k < 2 || q >= end || (*q >= '0' && *q <= '9') || *q == '.' || part[0] > 999 || part[1] > 999) {
+				continue;
+			}
+			v->major = part[0];
+			v->minor = part[1];
+			v->patch = k > 2 ? part[2] : 0;
+			snprintf(version, versionlen, "%.*s", (int) (q - (p)), p);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* ---------------------------------------------------------------- the loaded objects */
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s != NULL ? s + 1 : path;
+}
+
+static int stamp_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	nsscache_stamp *s = data;
+
+	if (size >= offsetof(struct dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+		s->adds = info->dlpi_adds;
+		s->subs = info->dlpi_subs;
+	}
+	return 1;
+}
+
+void nsscache_stamp_now(nsscache_stamp *s)
+{
+	s->adds = s->subs = 0;
+	dl_iterate_phdr(stamp_cb, s);
+}
+
+int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b)
+{
+	return a->adds == b->adds && a->subs == b->subs && (a->adds | a->subs) != 0;
+}
+
+typedef struct {
+	nsscache_libs *out;
+	int curls;
+	char curl_first[PATH_MAX];
+	char libc_dir[PATH_MAX];
+} scan_ctx;
+
+/* The NSS version string in OBJ's readable segments, read where the loader
+ * mapped them (under its lock, so they cannot go away meanwhile). */
+static void version_from_image(const struct dl_phdr_info *obj, char *version, size_t versionlen,
+		nsscache_version *v)
+{
+	int i;
+
+	for (i = 0; i < obj->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &obj->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_R) && ph->p_filesz > 0
+				&& nsscache_parse_nss_version((const char *) (obj->dlpi_addr + ph->p_vaddr),
+					(size_t) ph->p_filesz, version, versionlen, v) == 0) {
+			return;
+		}
+	}
+}
+
+static void copy_dir(char *dst, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash != NULL ? (size_t) (slash - path) : 0;
+
+	snprintf(dst, PATH_MAX, "%.*s", (int) n, path);
+}
+
+static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	scan_ctx *ctx = data;
+	nsscache_libs *out = ctx->out;
+	nsscache_version ignored;
+	const char *b;
+
+	(void) size;
+	if (info->dlpi_name == NULL || info->dlpi_name[0] != '/') {
+		return 0;
+	}
+	b = base_name(info->dlpi_name);
+	if (strncmp(b, "libcurl", 7) == 0 && ctx->curls++ == 0) {
+		snprintf(ctx->curl_first, sizeof(ctx->curl_first), "%s", info->dlpi_name);
+	} else if (strcmp(b, NSS_NAME) == 0 && !out->nss_loaded) {
+		out->nss_loaded = 1;
+		snprintf(out->nss_path, sizeof(out->nss_path), "%s", info->dlpi_name);
+		version_from_image(info, out->nss_version, sizeof(out->nss_version), &ignored);
+	} else if (strcmp(b, SOFTOKN_NAME) == 0 && out->softokn_how == NSSCACHE_SOFTOKN_NONE) {
+		out->softokn_how = NSSCACHE_SOFTOKN_LOADED;
+		snprintf(out->softokn_path, sizeof(out->softokn_path), "%s", info->dlpi_name);
+		version_from_image(info, out->softokn_version, sizeof(out->softokn_version), &out->softokn_v);
+	} else if (strncmp(b, "libc.so", 7) == 0 && ctx->libc_dir[0] == '\0') {
+		copy_dir(ctx->libc_dir, info->dlpi_name);
+	}
+	return 0;
+}
+
+static int softokn_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void) size;
+	(void) data;
+	return info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
+}
+
+int nsscache_nss_is_open(void)
+{
+	return dl_iterate_phdr(softokn_cb, NULL) != 0;
+}
+
+/* ---------------------------------------------------------------- libcurl */
+
+/* The leading members of curl_version_info_data, unchanged since
+ * CURLVERSION_FIRST (include/curl/curl.h): no curl headers needed. */
+struct curl_vinfo {
+	int age;
+	const char *version;
+	unsigned int version_num;
+	const char *host;
+	int features;
+	const char *ssl_version;
+};
+typedef struct curl_vinfo *(*curl_version_info_fn)(int);
+
+/* A dlsym() result as a function pointer (POSIX guarantees the representation). */
+#define FN(type, p) (*(type *) (void *) &(p))
+
+/* curl_version_info as seen from the object at PATH (NULL: the global
+ * scope): dlsym on its handle searches it and then its dependencies, so it
+ * is the libcurl that object binds to even under RTLD_DEEPBIND. RTLD_NOLOAD:
+ * only ever a reference to what is already loaded. */
+static void *curl_sym_from(const char *path)
+{
+	void *h = dlopen(path, RTLD_NOLOAD | RTLD_LAZY), *sym = NULL;
+
+	if (h != NULL) {
+		sym = dlsym(h, "curl_version_info");
+		dlclose(h); /* the object stays: this was only an extra reference */
+	}
+	return sym;
+}
+
+static void libcurl_facts(nsscache_libs *out, const scan_ctx *ctx, const void *ext_curl_addr)
+{
+	void *sym = NULL;
+	Dl_info info;
+	struct curl_vinfo *vi;
+
+	if (ext_curl_addr != NULL && dladdr(ext_curl_addr, &info) != 0 && info.dli_fname != NULL) {
+		sym = curl_sym_from(info.dli_fname);
+		if (sym == NULL) {
+			/* ext/curl built into the binary: its libcurl is in the global scope */
+			sym = curl_sym_from(NULL);
+		}
+		out->curl_how = sym != NULL ? NSSCACHE_CURL_EXT_CURL : NSSCACHE_CURL_NONE;
+	}
+	if (sym == NULL && ctx->curls > 0) {
+		sym = curl_sym_from(ctx->curl_first);
+		out->curl_how = ctx->curls == 1 ? NSSCACHE_CURL_ONLY : NSSCACHE_CURL_FIRST;
+		out->ext_curl_missed = ext_curl_addr != NULL;
+	}
+	if (sym == NULL) {
+		out->curl_how = NSSCACHE_CURL_NONE;
+		return;
+	}
+	/* what PHP's curl_version() calls; it opens no database */
+	vi = FN(curl_version_info_fn, sym)(3 /* CURLVERSION_FOURTH; libcurl ignores it */);
+	if (vi == NULL || vi->version == NULL) {
+		out->curl_how = NSSCACHE_CURL_NONE;
+		return;
+	}
+	snprintf(out->curl_version, sizeof(out->curl_version), "%s", vi->version);
+	snprintf(out->curl_ssl, sizeof(out->curl_ssl), "%s", vi->ssl_version != NULL ? vi->ssl_version : "");
+	out->curl_nss = strncmp(out->curl_ssl, "NSS/", 4) == 0;
+	if (dladdr(sym, &info) != 0 && info.dli_fname != NULL) {
+		snprintf(out->curl_path, sizeof(out->curl_path), "%s", info.dli_fname);
+	}
+}
+
+/* ---------------------------------------------------------------- softokn as a file */
+
+/* A softokn is ~400 KiB; far more is not one. */
+#define SOFTOKN_FILE_MAX (64L * 1024 * 1024)
+#define CHUNK (64 * 1024)
+#define KEEP 128 /* longer than any version string: one cut by a chunk end is read whole next time */
+
+int nsscache_file_nss_version(const char *path, char *version, size_t versionlen, nsscache_version *v)
+{
+	int fd = nsscache_open_regular(path);
+	size_t have = 0;
+	long total = 0;
+	char *buf;
+
+	version[0] = '\0';
+	if (fd < 0) {
+		return -1;
+	}
+	buf = malloc(CHUNK + KEEP);
+	while (buf != NULL && total < SOFTOKN_FILE_MAX) {
+		ssize_t got = read(fd, buf + have, CHUNK);
+
+		if (got < 0 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			break;
+		}
+		have += (size_t) got;
+		total += got;
+		if (nsscache_parse_nss_version(buf, have, version, versionlen, v) == 0) {
+			break;
+		}
+		if (have > KEEP) {
+			memmove(buf, buf + have - KEEP, KEEP);
+			have = KEEP;
+		}
+	}
+	free(buf);
+	close(fd);
+	return 0;
+}
+
+/* Candidate DIR: DIR/libsoftokn3.so, when it is a regular file. */
+static int softokn_in(nsscache_libs *out, const char *dir)
+{
+	char path[PATH_MAX];
+
+	if (dir[0] != '/' || snprintf(path, sizeof(path), "%s/%s", dir, SOFTOKN_NAME) >= (int) sizeof(path)
+			|| nsscache_file_nss_version(path, out->softokn_version, sizeof(out->softokn_version), &out->softokn_v) != 0) {
+		return 0;
+	}
+	out->softokn_how = NSSCACHE_SOFTOKN_FILE;
+	snprintf(out->softokn_path, sizeof(out->softokn_path), "%s", path);
+	return 1;
+}
+
+/* The system library directories: the fixed ones, and the multiarch one
+ * libc came from (e.g. /lib/x86_64-linux-gnu) with its /usr twin. */
+static int system_dirs(const scan_ctx *ctx, char dirs[6][PATH_MAX])
+{
+	static const char *const fixed[] = { "/usr/lib64", "/lib64", "/usr/lib", "/lib" };
+	int n = 0, i;
+
+	if (ctx->libc_dir[0] == '/') {
+		snprintf(dirs[n++], PATH_MAX, "%s", ctx->libc_dir);
+		if (strncmp(ctx->libc_dir, "/lib/", 5) == 0) {
+			snprintf(dirs[n++], PATH_MAX, "/usr%.4000s", ctx->libc_dir);
+		}
+	}
+	for (i = 0; i < 4; i++) {
+		snprintf(dirs[n++], PATH_MAX, "%s", fixed[i]);
+	}
+	return n;
+}
+
+/* Is DIR one of DIRS, both resolved (a symlinked dir elsewhere does not count)? */
+static int is_system_dir(const char *dir, char dirs[6][PATH_MAX], int n)
+{
+	char *real = realpath(dir, NULL);
+	int i, yes = 0;
+
+	for (i = 0; real != NULL && !yes && i < n; i++) {
+		char *sys = realpath(dirs[i], NULL);
+
+		yes = sys != NULL && strcmp(sys, real) == 0;
+		free(sys);
+	}
+	free(real);
+	return yes;
+}
+
+/*
+ * Not loaded: never load it to ask (its constructor would run here, and a
+ * bare name follows LD_LIBRARY_PATH, whose empty entry is the cwd). Read
+ * the file NSS would load instead (lib/util/secload.c: beside libnss3, then
+ * beside its resolved symlink), else one in a system library directory.
+ */
+static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
+{
+	char dirs[6][PATH_MAX], dir[PATH_MAX];
+	int n = system_dirs(ctx, dirs), i;
+
+	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_loaded) {
+		char *real = realpath(out->nss_path, NULL);
+
+		copy_dir(dir, out->nss_path);
+		if (!softokn_in(out, dir) && real != NULL) {
+			copy_dir(dir, real);
+			softokn_in(out, dir);
+		}
+		free(real);
+		for (i = 0; out->softokn_how == NSSCACHE_SOFTOKN_NONE && i < n; i++) {
+			softokn_in(out, dirs[i]);
+		}
+	}
+	if (out->softokn_how != NSSCACHE_SOFTOKN_NONE) {
+		copy_dir(dir, out->softokn_path);
+		out->softokn_system = is_system_dir(dir, dirs, n);
+	}
+}
+
+void nsscache_libs_gather(nsscache_libs *out, const void *ext_curl_addr)
+{
+	scan_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	memset(out, 0, sizeof(*out));
+	if (ctx == NULL) {
+		return;
+	}
+	ctx->out = out;
+	dl_iterate_phdr(scan_cb, ctx);
+	/* dlopen/dlsym and file reads take their own locks: after the scan */
+	libcurl_facts(out, ctx, ext_curl_addr);
+	softokn_facts(out, ctx);
+#if defined(__linux__)
+	out->secure_exec = getauxval(AT_SECURE) != 0;
+#endif
+	free(ctx);
+}
+
+/* ---------------------------------------------------------------- distribution */
+
+/* An os-release value as a short token of [A-Za-z0-9._-], or "" (a binary
+ * or hostile file yields nothing to quote). */
+static void token(char *dst, size_t dstlen, const char *v, size_t n)
+{
+	size_t i, o = 0;
+
+	if (n >= 2 && (v[0] == '"' || v[0] == '\'') && v[n - 1] == v[0]) {
+		v++;
+		n -= 2;
+	}
+	for (i = 0; i < n; i++) {
+		char c = v[i];
+
+		if (o + 1 >= dstlen || !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+				|| c == '.' || c == '_' || c == '-' || c == ' ')) {
+			o = 0;
+			break;
+		}
+		dst[o++] = c;
+	}
+	dst[o] = '\0';
+}
+
+static int word_in(const char *list, const char *w)
+{
+	size_t wl = strlen(w);
+	const char *p = list;
+
+	while ((p = strstr(p, w)) != NULL) {
+		if ((p == list || p[-1] == ' ') && (p[wl] == '\0' || p[wl] == ' ')) {
+			return 1;
+		}
+		p += wl;
+	}
+	return 0;
+}
+
+/* RHEL and its rebuilds share RHEL's nss-softokn package and its patches. */
+static void classify(nsscache_distro *d, const char *like)
+{
+	static const char *const el[] = { "rhel", "centos", "scientific", "ol", "cloudlinux", "rocky", "almalinux" };
+	int major = atoi(d->version), i, is_el = word_in(like, "rhel") || word_in(like, "centos");
+
+	for (i = 0; i < 7; i++) {
+		is_el |= strcmp(d->id, el[i]) == 0;
+	}
+	d->family = NSSCACHE_FAMILY_OTHER;
+	if (strcmp(d->id, "amzn") == 0 && major == 2) {
+		d->family = NSSCACHE_FAMILY_RHEL7; /* built from RHEL 7 sources */
+	} else if (is_el && strcmp(d->id, "fedora") != 0 && (major == 6 || major == 7)) {
+		d->family = major == 6 ? NSSCACHE_FAMILY_RHEL6 : NSSCACHE_FAMILY_RHEL7;
+	}
+}
+
+int nsscache_distro_parse_os_release(nsscache_distro *out, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	char like[128] = "";
+
+	out->id[0] = out->version[0] = '\0';
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p)), *eol = nl != NULL ? nl : end;
+		size_t n = (size_t) (eol - p);
+
+		if (n > 3 && strncmp(p, "ID=", 3) == 0) {
+			token(out->id, sizeof(out->id), p + 3, n - 3);
+		} else if (n > 11 && strncmp(p, "VERSION_ID=", 11) == 0) {
+			token(out->version, sizeof(out->version), p + 11, n - 11);
+		} else if (n > 8 && strncmp(p, "ID_LIKE=", 8) == 0) {
+			token(like, sizeof(like), p + 8, n - 8);
+		}
+		p = eol + 1;
+	}
+	classify(out, like);
+	return out->id[0] != '\0' ? 0 : -1;
+}
+
+int nsscache_distro_parse_redhat_release(nsscache_distro *out, const char *text, size_t len)
+{
+	static const struct { const char *prefix, *id; } names[] = {
+		{ "Red Hat Enterprise Linux", "rhel" }, { "CentOS", "centos" }, { "Scientific Linux", "scientific" },
+		{ "Oracle Linux", "ol" }, { "CloudLinux", "cloudlinux" },
+	};
+	const char *r = len > 0 ? memmem(text, len, " release ", 9) : NULL;
+	size_t i, n;
+
+	out->id[0] = out->version[0] = '\0';
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (len >= strlen(names[i].prefix) && strncmp(text, names[i].prefix, strlen(names[i].prefix)) == 0) {
+			snprintf(out->id, sizeof(out->id), "%s", names[i].id);
+		}
+	}
+	if (out->id[0] == '\0' || r == NULL) {
+		out->id[0] = '\0';
+		return -1;
+	}
+	r += 9;
+	for (n = 0; r + n < text + len && ((r[n] >= '0' && r[n] <= '9') || r[n] == '.'); n++) {
+	}
+	token(out->version, sizeof(out->version), r, n);
+	classify(out, "");
+	return 0;
+}
+
+void nsscache_distro_read(nsscache_distro *out, const char *root)
+{
+	enum { CAP = 64 * 1024 };
+	static const char *const files[] = { "/etc/os-release", "/usr/lib/os-release", "/etc/redhat-release" };
+	char path[PATH_MAX], *buf = malloc(CAP);
+	size_t len, i;
+
+	memset(out, 0, sizeof(*out));
+	out->read = 1;
+	for (i = 0; buf != NULL && i < 3; i++) {
+		snprintf(path, sizeof(path), "%s%s", root, files[i]);
+		if (nsscache_read_file(path, buf, CAP, &len) < 0) {
+			continue;
+		}
+		if ((i < 2 ? nsscache_distro_parse_os_release(out, buf, len)
+				: nsscache_distro_parse_redhat_release(out, buf, len)) == 0) {
+			break;
+		}
+	}
+	free(buf);
+}
+
+/* ---------------------------------------------------------------- in effect? */
+
+static const struct {
+	const char *code;
+	int value;
+	const char *text;
+} effects[NSSCACHE_EFFECT_N] = {
+	{ "in_effect", 1, "set to yes/no before NSS opened its database, and this softokn honours it" },
+	{ "unset", 0, "NSS_SDB_USE_CACHE is not set" },
+	{ "probing_value", 0, "NSS_SDB_USE_CACHE holds a value that NSS reads as \"measure\"" },
+	{ "set_after_nss_init", 0, "set after NSS had opened its database in this process" },
+	{ "secure_exec", 0, "a setuid/setgid process: softokn does not read the variable" },
+	{ "softokn_ignores", 0, "this softokn probes whatever the variable says" },
+	{ "softokn_release_unknown", -1, "honoured from RHEL 6 nss-softokn 3.14.3-12.el6 on; the release is not visible" },
+	{ "softokn_unknown", -1, "the softokn version is not known" },
+	{ "no_nss_curl", -1, "libcurl does not use NSS here: nothing to fix" },
+};
+
+int nsscache_effect_value(nsscache_effect e)
+{
+	return effects[e].value;
+}
+
+const char *nsscache_effect_code(nsscache_effect e)
+{
+	return effects[e].code;
+}
+
+const char *nsscache_effect_text(nsscache_effect e)
+{
+	return effects[e].text;
+}
+
+nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_distro *distro,
+		const nsscache_record *rec, const char *current)
+{
+	static const nsscache_version secure_getenv_from = { 3, 23, 0 }; /* PR_GetEnvSecure in sdb.c */
+	nsscache_var var = nsscache_classify(current);
+	/* a private build may carry patches its version does not show: read it as upstream */
+	nsscache_family family = libs->softokn_system && distro != NULL ? distro->family : NSSCACHE_FAMILY_OTHER;
+	size_t i;
+
+	if (!libs->curl_nss) {
+		return NSSCACHE_EFFECT_NO_NSS_CURL;
+	}
+	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->nss_was_open) {
+		return NSSCACHE_EFFECT_SET_AFTER_NSS_INIT;
+	}
+	if (var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) {
+		return var == NSSCACHE_VAR_UNSET ? NSSCACHE_EFFECT_UNSET : NSSCACHE_EFFECT_PROBING_VALUE;
+	}
+	if (libs->softokn_version[0] == '\0') {
+		return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
+	}
+	if (libs->secure_exec && nsscache_version_cmp(&libs->softokn_v, &secure_getenv_from) >= 0) {
+		return NSSCACHE_EFFECT_SECURE_EXEC;
+	}
+	for (i = 0; i < sizeof(nsscache_softokn_rows) / sizeof(nsscache_softokn_rows[0]); i++) {
+		const nsscache_softokn_row *r = &nsscache_softokn_rows[i];
+
+		if (r->family == family && nsscache_version_cmp(&libs->softokn_v, &r->from) >= 0
+				&& nsscache_version_cmp(&libs->softokn_v, &r->to) <= 0) {
+			return r->honours == NSSCACHE_HONOURS_YES ? NSSCACHE_EFFECT_IN_EFFECT
+				: r->honours == NSSCACHE_HONOURS_NO ? NSSCACHE_EFFECT_SOFTOKN_IGNORES
+				: NSSCACHE_EFFECT_SOFTOKN_RELEASE_UNKNOWN;
+		}
+	}
+	return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
+}

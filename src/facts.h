@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * What only this process can tell (plain C, no Zend types): the libcurl
+ * ext/curl uses, the libnss3 and libsoftokn3 it has loaded, the
+ * distribution, and whether NSS_SDB_USE_CACHE is in effect for them.
+ *
+ * Harmless by construction: nothing here loads a library, and no version
+ * is learnt by running a library's code (the strings NSS builds into
+ * libnss3 and libsoftokn3 are read from their mapped images, or from the
+ * softokn file). The one call into a library is curl_version_info() of the
+ * libcurl ext/curl already uses, which is what PHP's curl_version() calls.
+ * Files opened: /etc/os-release (or /etc/redhat-release) and a softokn
+ * beside the loaded libnss3 or in a system library directory, never a path
+ * from the environment or the cwd; opened non-blocking, regular files only,
+ * read to a bound. Everything the interpretation needs beyond this
+ * (databases, filesystems, the probe) is nsscache-doctor's.
+ */
+#ifndef NSSCACHE_FACTS_H
+#define NSSCACHE_FACTS_H
+
+#include <stddef.h>
+
+#include "policy.h"
+#include "util.h"
+
+typedef enum { NSSCACHE_CURL_NONE = 0, NSSCACHE_CURL_EXT_CURL, NSSCACHE_CURL_ONLY, NSSCACHE_CURL_FIRST } nsscache_curl_how;
+typedef enum { NSSCACHE_SOFTOKN_NONE = 0, NSSCACHE_SOFTOKN_LOADED, NSSCACHE_SOFTOKN_FILE } nsscache_softokn_how;
+typedef enum { NSSCACHE_FAMILY_OTHER = 0, NSSCACHE_FAMILY_RHEL6, NSSCACHE_FAMILY_RHEL7 } nsscache_family;
+
+/* "3.87.1": major.minor.patch; a part the string does not give is 0 */
+typedef struct {
+	int major, minor, patch;
+} nsscache_version;
+
+typedef struct {
+	/* libcurl */
+	nsscache_curl_how curl_how;
+	char curl_version[32];          /* "" when not found */
+	char curl_ssl[64];              /* "NSS/3.87.1"; "" when none */
+	int curl_nss;                   /* curl_ssl starts with "NSS/" */
+	char curl_path[PATH_MAX];
+	int ext_curl_missed;            /* ext/curl is loaded, but its libcurl was not identified */
+	/* libnss3 */
+	int nss_loaded;
+	char nss_version[32];           /* "" when its string was not found */
+	char nss_path[PATH_MAX];
+	/* libsoftokn3: loaded means NSS has initialised (NSS_Init, NSS_NoDB_Init) */
+	nsscache_softokn_how softokn_how;
+	char softokn_version[32];
+	nsscache_version softokn_v;
+	char softokn_path[PATH_MAX];
+	int softokn_system;             /* in a system library directory */
+	int secure_exec;                /* AT_SECURE: softokn >= 3.23 reads the variable with secure_getenv */
+} nsscache_libs;
+
+typedef struct {
+	int read;                       /* tried */
+	char id[32], version[32];       /* "" when unknown */
+	nsscache_family family;
+} nsscache_distro;
+
+/* Changes whenever a library is loaded or unloaded (glibc's dlpi_adds and
+ * dlpi_subs): facts gathered under an equal stamp are still true. */
+typedef struct {
+	unsigned long long adds, subs;
+} nsscache_stamp;
+
+void nsscache_stamp_now(nsscache_stamp *s);
+int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b);
+
+/* EXT_CURL_ADDR: an address inside ext/curl's code (a function handler),
+ * or NULL when ext/curl is not loaded. */
+void nsscache_libs_gather(nsscache_libs *out, const void *ext_curl_addr);
+
+/* Only whether NSS has loaded its softoken yet: cheap enough for the policy. */
+int nsscache_nss_is_open(void);
+
+/* ROOT: "" for the real files; tests point it at a fixture tree. */
+void nsscache_distro_read(nsscache_distro *out, const char *root);
+/* Parse os-release text (ID, VERSION_ID, ID_LIKE); 0, or -1 without an ID. */
+int nsscache_distro_parse_os_release(nsscache_distro *out, const char *text, size_t len);
+/* "CentOS release 6.10 (Final)"; 0, or -1 when it is not a RHEL-like line. */
+int nsscache_distro_parse_redhat_release(nsscache_distro *out, const char *text, size_t len);
+
+/*
+ * The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC";
+ * older builds: "$Header: NSS 3.12.9.0 ..."), in LEN bytes of BUF: 0 with
+ * VERSION ("3.87.1") and V, else -1. Only a complete string counts: one
+ * that runs to the end of BUF may continue beyond it.
+ */
+int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_t versionlen,
+		nsscache_version *v);
+/* The same string in the file at PATH, read in chunks without running it
+ * (bounded, never blocking): 0 when PATH is a regular file (VERSION stays ""
+ * when it holds no string), or -1. */
+int nsscache_file_nss_version(const char *path, char *version, size_t versionlen, nsscache_version *v);
+int nsscache_version_cmp(const nsscache_version *a, const nsscache_version *b);
+
+/* Why in_effect is what it is: the closed list of docs/api.md. */
+typedef enum {
+	NSSCACHE_EFFECT_IN_EFFECT = 0,
+	NSSCACHE_EFFECT_UNSET,
+	NSSCACHE_EFFECT_PROBING_VALUE,
+	NSSCACHE_EFFECT_SET_AFTER_NSS_INIT,
+	NSSCACHE_EFFECT_SECURE_EXEC,
+	NSSCACHE_EFFECT_SOFTOKN_IGNORES,
+	NSSCACHE_EFFECT_SOFTOKN_RELEASE_UNKNOWN,
+	NSSCACHE_EFFECT_SOFTOKN_UNKNOWN,
+	NSSCACHE_EFFECT_NO_NSS_CURL,
+	NSSCACHE_EFFECT_N
+} nsscache_effect;
+
+/* 1 in effect, 0 not, -1 cannot be known or does not apply. */
+int nsscache_effect_value(nsscache_effect e);
+const char *nsscache_effect_code(nsscache_effect e);
+const char *nsscache_effect_text(nsscache_effect e);
+
+/* CURRENT: the variable now (NULL: unset); REC: the policy's record. */
+nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_distro *distro,
+		const nsscache_record *rec, const char *current);
+
+#endif

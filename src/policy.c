@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* nsscache's policy for NSS_SDB_USE_CACHE: see policy.h. */
+#include "policy.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* Exact, case-insensitive match of a length-counted INI value. */
+static int word_is(const char *s, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+
+	return s != NULL && len == n && strncasecmp(s, word, n) == 0;
+}
+
+int nsscache_parse_bool(const char *s, size_t len, int *out)
+{
+	/* php.ini turns a bare On/Off into "1"/"" before an extension sees it. */
+	if (s == NULL || len == 0 || word_is(s, len, "0") || word_is(s, len, "off")
+			|| word_is(s, len, "no") || word_is(s, len, "false")) {
+		*out = 0;
+		return 0;
+	}
+	if (word_is(s, len, "1") || word_is(s, len, "on") || word_is(s, len, "yes") || word_is(s, len, "true")) {
+		*out = 1;
+		return 0;
+	}
+	return -1;
+}
+
+int nsscache_parse_value(const char *s, size_t len, nsscache_value *out)
+{
+	/* php.ini turns an unquoted yes into "1" and an unquoted no into "":
+	 * accept both spellings, so `nsscache.value = no` means what it says. */
+	if (word_is(s, len, "yes") || word_is(s, len, "1")) {
+		*out = NSSCACHE_VALUE_YES;
+		return 0;
+	}
+	if (s == NULL || len == 0 || word_is(s, len, "no")) {
+		*out = NSSCACHE_VALUE_NO;
+		return 0;
+	}
+	return -1;
+}
+
+static const char *const override_names[] = { "probing", "never", "always" };
+
+int nsscache_parse_override(const char *s, size_t len, nsscache_override *out)
+{
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		if (word_is(s, len, override_names[i])) {
+			*out = (nsscache_override) i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *nsscache_value_name(nsscache_value v)
+{
+	return v == NSSCACHE_VALUE_NO ? "no" : "yes";
+}
+
+const char *nsscache_override_name(nsscache_override o)
+{
+	return override_names[o <= NSSCACHE_OVERRIDE_ALWAYS ? o : 0];
+}
+
+const char *nsscache_action_name(nsscache_action a)
+{
+	static const char *const names[] = { "none", "set", "kept", "replaced", "disabled", "failed" };
+
+	return a <= NSSCACHE_ACTION_FAILED ? names[a] : "none";
+}
+
+const char *nsscache_phase_name(nsscache_phase p)
+{
+	static const char *const names[] = { "none", "load", "minit", "rinit" };
+
+	return p <= NSSCACHE_PHASE_RINIT ? names[p] : "none";
+}
+
+nsscache_var nsscache_classify(const char *value)
+{
+	if (value == NULL) {
+		return NSSCACHE_VAR_UNSET;
+	}
+	if (strcasecmp(value, "yes") == 0) {
+		return NSSCACHE_VAR_YES;
+	}
+	return strcasecmp(value, "no") == 0 ? NSSCACHE_VAR_NO : NSSCACHE_VAR_PROBING;
+}
+
+nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
+{
+	nsscache_var cls = nsscache_classify(current);
+
+	if (!cfg->enabled) {
+		return NSSCACHE_ACTION_DISABLED;
+	}
+	if (cls == NSSCACHE_VAR_UNSET) {
+		return NSSCACHE_ACTION_SET;
+	}
+	if (cls == NSSCACHE_VAR_PROBING) {
+		return cfg->override == NSSCACHE_OVERRIDE_NEVER ? NSSCACHE_ACTION_KEPT : NSSCACHE_ACTION_REPLACED;
+	}
+	/* yes or no: somebody's explicit choice, switched only by override=always */
+	if (cfg->override == NSSCACHE_OVERRIDE_ALWAYS
+			&& cls != (cfg->value == NSSCACHE_VALUE_NO ? NSSCACHE_VAR_NO : NSSCACHE_VAR_YES)) {
+		return NSSCACHE_ACTION_REPLACED;
+	}
+	return NSSCACHE_ACTION_KEPT;
+}
+
+/* *DST becomes an owned copy of SRC (NULL: none). */
+static void own(char **dst, const char *src)
+{
+	char *p = NULL;
+
+	if (src != NULL) {
+		size_t n = strlen(src) + 1;
+
+		p = malloc(n);
+		if (p != NULL) {
+			memcpy(p, src, n);
+		}
+	}
+	free(*dst);
+	*dst = p;
+}
+
+nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int nss_open,
+		nsscache_record *rec)
+{
+	const char *current = getenv(NSSCACHE_ENV_NAME);
+	const char *want = nsscache_value_name(cfg->value);
+	nsscache_action action = nsscache_decide(cfg, current);
+
+	/* Copy before setenv(): CURRENT may point into the entry it replaces. */
+	own(&rec->previous, current);
+	rec->phase = phase;
+	rec->error = 0;
+	if (action == NSSCACHE_ACTION_SET || action == NSSCACHE_ACTION_REPLACED) {
+		/* setenv copies: no PHP-owned buffer ends up in environ */
+		errno = 0;
+		if (setenv(NSSCACHE_ENV_NAME, want, 1) != 0) {
+			rec->error = errno ? errno : ENOMEM;
+			action = NSSCACHE_ACTION_FAILED;
+		} else {
+			rec->repairs++;
+			rec->nss_was_open = nss_open;
+			if (action == NSSCACHE_ACTION_REPLACED && rec->notice_pid != (long) getpid()) {
+				/* once per process: a forked FPM worker logs its own */
+				rec->notice_pid = (long) getpid();
+				rec->notice_pending = 1;
+			}
+		}
+	}
+	rec->action = action;
+	current = getenv(NSSCACHE_ENV_NAME);
+	rec->has_left = current != NULL;
+	own(&rec->left, current);
+	return action;
+}
+
+int nsscache_unchanged(const nsscache_record *rec, const char *current)
+{
+	if (current == NULL || rec->left == NULL) {
+		/* unset both times; a left copy lost to malloc never matches */
+		return current == NULL && !rec->has_left && rec->action != NSSCACHE_ACTION_NONE;
+	}
+	return strcmp(current, rec->left) == 0;
+}
+
+void nsscache_record_free(nsscache_record *rec)
+{
+	own(&rec->previous, NULL);
+	own(&rec->left, NULL);
+}

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types).
+ *
+ * NSS's softoken reads the variable when it opens its database
+ * (lib/softoken/sdb.c): "yes" or "no", in any case, skip the access() timing
+ * loop; unset, empty, "auto", "1" or anything else let it measure. The one
+ * rule: nsscache only ever writes its value ("yes" or "no") over an unset or
+ * probing variable (override=always: over the other of the two as well). It
+ * never unsets the variable and never writes anything else.
+ */
+#ifndef NSSCACHE_POLICY_H
+#define NSSCACHE_POLICY_H
+
+#include <stddef.h>
+
+#define NSSCACHE_ENV_NAME "NSS_SDB_USE_CACHE"
+
+typedef enum { NSSCACHE_VALUE_YES = 0, NSSCACHE_VALUE_NO } nsscache_value;
+
+typedef enum {
+	NSSCACHE_OVERRIDE_PROBING = 0, /* write over unset and probing values */
+	NSSCACHE_OVERRIDE_NEVER,       /* write over an unset variable only */
+	NSSCACHE_OVERRIDE_ALWAYS       /* also switch a yes/no that differs from the value */
+} nsscache_override;
+
+/* How softokn reads the variable: PORT_Strcasecmp against "yes" and "no". */
+typedef enum { NSSCACHE_VAR_UNSET = 0, NSSCACHE_VAR_YES, NSSCACHE_VAR_NO, NSSCACHE_VAR_PROBING } nsscache_var;
+
+typedef enum {
+	NSSCACHE_ACTION_NONE = 0, /* nothing has looked yet */
+	NSSCACHE_ACTION_SET,      /* was unset: written */
+	NSSCACHE_ACTION_KEPT,     /* left as it was */
+	NSSCACHE_ACTION_REPLACED, /* a probing value (or, override=always, the other yes/no) overwritten */
+	NSSCACHE_ACTION_DISABLED, /* nsscache.enabled=0: not touched */
+	NSSCACHE_ACTION_FAILED    /* setenv() failed: record.error */
+} nsscache_action;
+
+typedef enum { NSSCACHE_PHASE_NONE = 0, NSSCACHE_PHASE_LOAD, NSSCACHE_PHASE_MINIT, NSSCACHE_PHASE_RINIT } nsscache_phase;
+
+typedef struct {
+	int enabled;
+	nsscache_value value;
+	nsscache_override override;
+} nsscache_config;
+
+#define NSSCACHE_CONFIG_DEFAULT { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_PROBING }
+
+/*
+ * What this process found and did when nsscache last acted. No guess about
+ * who set a value: a value nsscache wrote earlier is judged like any other.
+ * The strings are owned copies of any length (NULL: unset, or out of
+ * memory, which makes every check act again: slow, but right).
+ */
+typedef struct {
+	nsscache_action action;
+	nsscache_phase phase;
+	char *previous;         /* the variable before the last act */
+	char *left;             /* the variable after it: the fast path compares with this */
+	int has_left;           /* the variable was set after the last act */
+	int error;              /* errno of a failed setenv() */
+	int nss_was_open;       /* NSS had already opened its DB when nsscache last wrote */
+	long notice_pid;        /* the process that last logged a replacement */
+	int notice_pending;     /* a replacement the caller has not logged yet */
+	unsigned long repairs;  /* setenv() calls made (a forked worker inherits its master's) */
+} nsscache_record;
+
+/* INI parsers: 0 and *out, or -1 for a value that is not allowed. */
+int nsscache_parse_bool(const char *s, size_t len, int *out);
+int nsscache_parse_value(const char *s, size_t len, nsscache_value *out);
+int nsscache_parse_override(const char *s, size_t len, nsscache_override *out);
+
+const char *nsscache_value_name(nsscache_value v);       /* "yes" / "no" */
+const char *nsscache_override_name(nsscache_override o);
+const char *nsscache_action_name(nsscache_action a);
+const char *nsscache_phase_name(nsscache_phase p);
+
+nsscache_var nsscache_classify(const char *value); /* NULL: unset */
+
+/* The decision alone: what CFG does with CURRENT (NULL: unset). */
+nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current);
+
+/*
+ * Read the variable, decide, setenv() when the decision says so, and
+ * update REC. NSS_OPEN: whether NSS has already opened its database in
+ * this process (then a write comes too late for it). Not thread-safe: the
+ * caller serialises (PHP's environment lock in ZTS). Prints nothing.
+ */
+nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int nss_open,
+		nsscache_record *rec);
+
+/* The per-request fast path: the variable still holds what REC left there.
+ * No allocation, no system call. */
+int nsscache_unchanged(const nsscache_record *rec, const char *current);
+
+void nsscache_record_free(nsscache_record *rec);
+
+#endif

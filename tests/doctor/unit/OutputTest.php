@@ -1,0 +1,230 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// The verdict and its forms: exit-code precedence, the frozen --json schema 1, the Nagios line,
+// the Prometheus textfile (promtool check metrics, hostile label values included) and the
+// atomic write; judge() end to end on api.md-shaped nsscache_status() fixtures.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class OutputTest extends TestCase
+{
+    // The keys --json schema 1 promises (docs/doctor.md "JSON"), in order.
+    private const TOP_KEYS = ['schema', 'doctor', 'host', 'targets', 'exit', 'summary'];
+    private const TARGET_KEYS = ['name', 'kind', 'address', 'counted', 'status', 'error', 'php', 'pid', 'nss_curl',
+        'libcurl', 'tls_backend', 'nss', 'softokn', 'distro', 'variable', 'variable_class', 'ssl_dir', 'tmpdir',
+        'sqlite_tmpdir', 'db', 'tempdir', 'nsscache', 'in_effect', 'in_effect_reason', 'probe', 'probe_db_dir',
+        'probe_temp_dir', 'dentries_freed', 'reason', 'message', 'notes'];
+    private const NSSCACHE_KEYS = ['loaded', 'version', 'in_effect', 'in_effect_reason', 'action', 'phase', 'agree'];
+    private const HOST_KEYS = ['hostname', 'kernel', 'distro', 'dentries', 'watch'];
+
+    // A CentOS 7-like root: a DB (cert9.db) in /srv/db, a writable /tmp, and a system softokn 3.44.0
+    // (a file with its version string, beside the libnss3 the facts say is mapped).
+    private static function hostRoot(): string
+    {
+        $r = scratch();
+        mkdir("$r/srv/db", 0755, true);
+        mkdir("$r/tmp");
+        chmod("$r/tmp", 01777);
+        mkdir("$r/usr/lib64", 0755, true);
+        touch("$r/srv/db/cert9.db");
+        file_put_contents("$r/usr/lib64/libsoftokn3.so", "\x7fELF\0Version: NSS 3.44.0\0");
+        return $r;
+    }
+
+    private static function judged(string $kind, array $env, ?array $status, array $view = []): array
+    {
+        $facts = facts_fixture($env + ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'], $status);
+        $t = D\target($kind, $kind === 'fpm' ? 'www' : '/usr/bin/php', ['address' => '/run/php-fpm/www.sock']);
+        $t['facts'] = $facts;
+        $t['status'] = 'ok';
+        $t['timeout'] = 3.0;
+        return D\judge($t, $facts, view_fixture(self::hostRoot(), $view), the_table());
+    }
+
+    public function testJudgeOnACentos7PoolWithTheUnquotedLineAndNoNsscache(): void
+    {
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => '1'], null);
+        $this->assertSame(['expected', true, 'probing_value', false], [$t['probe'], $t['nss_curl'],
+            $t['in_effect_reason'], $t['in_effect']]);
+        $this->assertStringContainsString('quote the pool\'s env[] line', $t['sentence']);
+        $this->assertSame(['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'file',
+            'system_build' => true, 'source' => 'doctor'], $t['softokn'], 'read as a file beside libnss3');
+        $this->assertSame(['SSL_DIR', true, 'xfs', 'local'], [$t['db']['source'], $t['db']['cert9'], $t['db']['fs'],
+            $t['db']['fs_class']]);
+    }
+
+    public function testJudgeWithNsscacheAgreesAndSaysFixed(): void
+    {
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['action' => 'replaced',
+            'previous' => '1', 'phase' => 'rinit']));
+        $this->assertSame(['none', 'honoured', true, true], [$t['probe'], $t['reason'], $t['in_effect'],
+            $t['nsscache']['agree']]);
+        $this->assertStringStartsWith('Fixed:', $t['sentence']);
+        $this->assertStringContainsString('nsscache replaced it', $t['sentence']);
+        $this->assertSame([], $t['notes']);
+    }
+
+    public function testJudgeSpotsADisagreementAndAnOddStatusShape(): void
+    {
+        // nsscache says not in effect where the table says honoured: agree false
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
+            'in_effect_reason' => 'softokn_ignores']));
+        $this->assertFalse($t['nsscache']['agree']);
+        // set_after_nss_init is the process's own fact: the doctor takes it
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
+            'in_effect_reason' => 'set_after_nss_init', 'nss' => ['version' => '3.44.0', 'initialized' => true,
+            'path' => '/usr/lib64/libnss3.so']]));
+        $this->assertSame([false, 'set_after_nss_init', true], [$t['in_effect'], $t['in_effect_reason'],
+            $t['nsscache']['agree']]);
+        $this->assertContains('nss_already_initialized', $t['notes']);
+        // a 0.1.0-shaped status: noted, judged from the facts
+        $old = status_fixture(['version' => '0.1.0', 'in_effect_reason' => null]);
+        unset($old['notes']);
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], $old);
+        $this->assertContains('status_shape:in_effect_reason,notes', $t['notes']);
+        $this->assertSame('none', $t['probe']);
+    }
+
+    public function testVerdictPrecedence(): void
+    {
+        $t = function (string $probe, string $status = 'ok', bool $counted = true): array {
+            return ['probe' => $probe, 'status' => $status, 'counted' => $counted];
+        };
+        $cases = [
+            [[], 0],
+            [[$t('none'), $t('none')], 0],
+            [[$t('none'), $t('possible')], 1],
+            [[$t('possible'), $t('unknown', 'timeout')], 3],
+            [[$t('possible'), $t('unknown')], 3],
+            [[$t('expected'), $t('unknown', 'dead'), $t('possible')], 2],
+            [[$t('none'), $t('unknown', 'not_running', false)], 0],
+            [[$t('none'), $t('expected', 'ok', false)], 0],
+        ];
+        foreach ($cases as $i => [$targets, $code]) {
+            $this->assertSame($code, D\verdict($targets)[0], "case $i");
+        }
+    }
+
+    private static function doc(array $targets, int $code = 2): array
+    {
+        [$code, $counts] = D\verdict($targets);
+        return ['doctor' => ['version' => D\VERSION, 'table' => 'softokn.tsv', 'table_error' => null,
+            'endpoint' => 'nsscache-metrics.php', 'started' => 1700000000.5, 'duration_seconds' => 0.25],
+            'host' => ['hostname' => 'web1', 'kernel' => '3.10.0-1160.el7.x86_64',
+                'distro' => ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7',
+                    'source' => '/etc/os-release', 'notes' => []],
+                'dentries' => ['nr_dentry' => 1000, 'nr_unused' => 900, 'nr_negative' => null,
+                    'slab' => ['active_objects' => 1000, 'objects' => 1100, 'object_size_bytes' => 192,
+                        'bytes' => 211200], 'notes' => ['no_nr_negative']],
+                'watch' => null],
+            'targets' => $targets, 'exit' => $code, 'counts' => $counts, 'summary' => D\summary($code, $counts)];
+    }
+
+    private static function targets(): array
+    {
+        $bad = self::judged('fpm', ['NSS_SDB_USE_CACHE' => "1"], null);
+        $good = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
+        $good['name'] = 'api';
+        $dead = D\target('fpm', 'dead', ['address' => '/run/dead.sock', 'status' => 'dead',
+            'error' => 'connect: refused', 'probe' => 'unknown', 'sentence' => 'No pool listening.', 'facts' => null]);
+        $off = D\target('fpm', 'old', ['status' => 'not_running', 'counted' => false, 'probe' => 'unknown',
+            'sentence' => 'Not running.', 'facts' => null]);
+        return [$bad, $good, $dead, $off];
+    }
+
+    public function testJsonSchema1IsFrozen(): void
+    {
+        $j = json_decode(D\doc_json(self::doc(self::targets())), true);
+        $this->assertSame(self::TOP_KEYS, array_keys($j));
+        $this->assertSame(1, $j['schema']);
+        $this->assertSame(self::HOST_KEYS, array_keys($j['host']));
+        foreach ($j['targets'] as $t) {
+            $this->assertSame(self::TARGET_KEYS, array_keys($t));
+            $this->assertSame(self::NSSCACHE_KEYS, array_keys($t['nsscache']));
+            $this->assertContains($t['kind'], ['cli', 'fpm', 'url', 'ini']);
+            $this->assertContains($t['probe'], D\PROBE_STATES);
+            $this->assertContains($t['status'], D\TARGET_STATUSES);
+        }
+        $this->assertSame([2, '1', 'probing', 'expected', 'probes'], [$j['exit'], $j['targets'][0]['variable'],
+            $j['targets'][0]['variable_class'], $j['targets'][0]['probe'], $j['targets'][0]['reason']]);
+        $this->assertSame(['dead', 'unknown', null], [$j['targets'][2]['reason'], $j['targets'][2]['probe'],
+            $j['targets'][2]['variable']]);
+        $this->assertSame(['loaded' => true, 'version' => '0.2.0', 'in_effect' => true,
+            'in_effect_reason' => 'in_effect', 'action' => 'set', 'phase' => 'load', 'agree' => true],
+            $j['targets'][1]['nsscache']);
+    }
+
+    public function testJsonStaysValidForAVariableThatIsNotUtf8(): void
+    {
+        $t = self::judged('cli', ['NSS_SDB_USE_CACHE' => "\xff1"], null);
+        $j = json_decode(D\doc_json(self::doc([$t])), true);
+        $this->assertIsArray($j);
+        $this->assertSame("\u{fffd}1", $j['targets'][0]['variable']);
+    }
+
+    public function testNagios(): void
+    {
+        $line = D\doc_nagios(self::doc(self::targets()));
+        $this->assertSame("NSSCACHE CRITICAL - probe expected: www; not inspected: dead | targets=3 expected=1 "
+            . "possible=0 uninspected=1\n", $line);
+        $t = self::targets()[1];
+        $t['name'] = "a|b\nc";
+        $line = D\doc_nagios(self::doc([$t]));
+        $this->assertSame(1, substr_count($line, '|'), 'a name cannot add a perfdata separator');
+        $this->assertSame(1, substr_count($line, "\n"));
+        $this->assertStringStartsWith('NSSCACHE OK - nothing probes', $line);
+    }
+
+    public function testHumanTableHasColourOnlyWhenAsked(): void
+    {
+        $plain = D\doc_human(self::doc(self::targets()), false);
+        $this->assertStringNotContainsString("\033", $plain);
+        $this->assertStringContainsString('exit 2: NSS will probe', $plain);
+        $this->assertStringContainsString('dentry slab 1100 objects', $plain);
+        $this->assertStringContainsString("\033[31;1m", D\doc_human(self::doc(self::targets()), true));
+    }
+
+    private static function promtool(string $text): array
+    {
+        $p = proc_open(['promtool', 'check', 'metrics'], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
+            $pipes);
+        fwrite($pipes[0], $text);
+        fclose($pipes[0]);
+        $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+        return [proc_close($p), $out];
+    }
+
+    public function testTheTextfilePassesPromtoolWithHostileNames(): void
+    {
+        $targets = self::targets();
+        $targets[0]['name'] = "x\"} 1\nnsscache_loaded 0\n\\" . str_repeat('"', 300) . "\xff\x01é";
+        $targets[1]['facts']['env']['NSS_SDB_USE_CACHE'] = "\"}\n";
+        $targets[] = self::judged('cli', [], null);
+        $text = D\doc_prometheus(self::doc($targets));
+        [$rc, $out] = self::promtool($text);
+        $this->assertSame(0, $rc, "promtool check metrics:\n$out\n$text");
+        $this->assertSame(1, preg_match_all('/^nsscache_loaded\{sapi="fpm",pool="x/m', $text));
+        $this->assertSame(0, preg_match('/^nsscache_loaded 0$/m', $text), 'no injected sample');
+        foreach (['nsscache_pool_up{pool="dead"} 0', 'nsscache_probe{sapi="fpm",pool="api",state="none"} 1',
+                'nsscache_in_effect{sapi="fpm",pool="api"} 1', 'nsscache_target_status{sapi="fpm",pool="old",'
+                . 'status="not_running"} 1', 'nsscache_dentry_slab_bytes 211200', 'nsscache_doctor_verdict 2',
+                'nsscache_sapi_loaded{php="7.4",sapi="cli",binary="/usr/bin/php"} 0'] as $want) {
+            $this->assertStringContainsString("\n$want\n", $text);
+        }
+        $this->assertStringNotContainsString('nsscache_pool_up{pool="old"}', $text, 'a pool not running is no alert');
+    }
+
+    public function testAtomicWrite(): void
+    {
+        $d = scratch();
+        [$ok] = D\write_atomic("$d/nsscache.prom", "a 1\n");
+        $this->assertTrue($ok);
+        $this->assertSame(['nsscache.prom'], array_values(array_diff(scandir($d), ['.', '..'])));
+        $this->assertSame('100644', sprintf('%o', stat("$d/nsscache.prom")['mode']));
+        [$ok, $why] = D\write_atomic("$d/missing/nsscache.prom", "a 1\n");
+        $this->assertFalse($ok);
+        $this->assertStringContainsString('cannot create', $why);
+    }
+}

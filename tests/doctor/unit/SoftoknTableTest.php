@@ -1,0 +1,178 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// The softokn table: data/softokn.tsv against docs/softokn-table.md (family by family, row by
+// row, every column), the loader's refusals, and the lookup at every range boundary.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class SoftoknTableTest extends TestCase
+{
+    // family => list of rows (column => value) from the doc's "## family" tables
+    private static function docTables(): array
+    {
+        $md = file_get_contents(TOP . '/docs/softokn-table.md');
+        $out = [];
+        $family = null;
+        $cols = null;
+        foreach (explode("\n", $md) as $line) {
+            if (preg_match('/^## (\S+)$/', $line, $m)) {
+                $family = $m[1];
+                $cols = null;
+                continue;
+            }
+            if ($family === null || strncmp($line, '|', 1) !== 0) {
+                continue;
+            }
+            $cells = array_map('trim', explode('|', trim($line, '|')));
+            if ($cols === null) {
+                $cols = $cells;
+            } elseif (!preg_match('/^-+$/', $cells[0])) {
+                $out[$family][] = array_combine($cols, $cells);
+            }
+        }
+        return $out;
+    }
+
+    public function testEveryFamilyOfTheFileHasItsTableInTheDoc(): void
+    {
+        $doc = self::docTables();
+        $families = array_values(array_unique(array_column(the_table(), 'family')));
+        $this->assertSame($families, array_keys($doc), 'one "## family" table per family, in the file\'s order');
+    }
+
+    public function familyProvider(): array
+    {
+        return [['upstream'], ['rhel6'], ['rhel7']];
+    }
+
+    /** @dataProvider familyProvider */
+    public function testTheDocShowsEveryRowOfTheFile(string $family): void
+    {
+        $doc = self::docTables()[$family] ?? [];
+        $rows = array_values(array_filter(the_table(), function ($r) use ($family) {
+            return $r['family'] === $family;
+        }));
+        $this->assertCount(count($rows), $doc, "$family: as many rows in the doc as in the file");
+        foreach ($rows as $i => $r) {
+            foreach (array_slice(D\TABLE_COLUMNS, 1) as $col) {
+                $this->assertSame($r[$col], $doc[$i][$col] ?? null, "$family row " . ($i + 1) . " column $col");
+            }
+            $this->assertGreaterThan(40, strlen($doc[$i]['why']), "$family row " . ($i + 1) . ': explained');
+        }
+    }
+
+    public function testEveryRowCitesASource(): void
+    {
+        foreach (the_table() as $r) {
+            $this->assertMatchesRegularExpression('/Mozilla \d+|RH bz \d+|RHEL \d|\.patch/', $r['source'],
+                "line {$r['line']}");
+        }
+    }
+
+    public function badTableProvider(): array
+    {
+        $h = implode("\t", D\TABLE_COLUMNS);
+        $row = "upstream\t3.16\t3.32\tyes\tprobe\tprobe\tprobe\tprobe\tno\tno\tno\tMozilla 956082";
+        return [
+            'no header' => [$row, 'header'],
+            'wrong header' => ["family\tfrom\n$row", 'header'],
+            'short row' => ["$h\nupstream\t3.16", 'columns'],
+            'bad family' => ["$h\n" . str_replace('upstream', 'debian', $row), 'family'],
+            'bad cell' => ["$h\n" . str_replace("\tprobe\tprobe\tprobe\tprobe\t", "\tmaybe\tprobe\tprobe\tprobe\t",
+                $row), 'unset_db'],
+            'bad version' => ["$h\n" . str_replace('3.32', '3.x', $row), 'range'],
+            'reversed range' => ["$h\n" . str_replace("3.16\t3.32", "3.32\t3.16", $row), 'range'],
+            'overlap' => ["$h\n$row\n" . str_replace("3.16\t3.32", "3.30\t3.40", $row), 'overlap'],
+            'no source' => ["$h\n" . str_replace('Mozilla 956082', ' ', $row), 'source'],
+            'empty' => ["# comment only\n", 'no header'],
+        ];
+    }
+
+    /** @dataProvider badTableProvider */
+    public function testADamagedTableIsRefusedAsAWhole(string $text, string $why): void
+    {
+        [$rows, $err] = D\table_parse($text);
+        $this->assertNull($rows);
+        $this->assertStringContainsString($why, (string) $err);
+    }
+
+    public function testAMissingOrNonRegularTableFileIsRefused(): void
+    {
+        $d = scratch();
+        [$rows, $err] = D\table_load("$d/none.tsv");
+        $this->assertNull($rows);
+        $this->assertStringContainsString('cannot stat', $err);
+        posix_mkfifo("$d/fifo.tsv", 0600);
+        [$rows, $err] = D\table_load("$d/fifo.tsv");
+        $this->assertNull($rows);
+        $this->assertStringContainsString('FIFO', $err);
+    }
+
+    public function lookupProvider(): array
+    {
+        // family, version, first row's "from" expected (null: no row), honours
+        return [
+            ['upstream', '3.12.2', null, null],
+            ['upstream', '3.12.3', '3.12.3', 'no'],
+            ['upstream', '3.15.5', '3.12.3', 'no'],
+            ['upstream', '3.16', '3.16', 'yes'],
+            ['upstream', '3.32.1', '3.16', 'yes'],
+            ['upstream', '3.33', '3.33', 'yes'],
+            ['upstream', '3.37.3', '3.33', 'yes'],
+            ['upstream', '3.38.0', '3.38', 'yes'],
+            ['upstream', '3.68.4', '3.38', 'yes'],
+            ['upstream', '3.69', '3.69', 'yes'],
+            ['upstream', '3.87.1', '3.69', 'yes'],
+            ['upstream', '3.110', '3.69', 'yes'],
+            ['upstream', '4.0', null, null],
+            ['rhel6', '3.14.2', '3.12.3', 'no'],
+            ['rhel6', '3.14.3', '3.14.3', 'release'],
+            ['rhel6', '3.14.3.0', '3.14.3', 'release'],
+            ['rhel6', '3.15.4', '3.14.3', 'release'],
+            ['rhel6', '3.44.0', '3.16', 'yes'],
+            ['rhel7', '3.15.4', '3.12.3', 'no'],
+            ['rhel7', '3.16.2', '3.16', 'yes'],
+            ['rhel7', '3.34.0', '3.33', 'yes'],
+            ['rhel7', '3.35.9', '3.33', 'yes'],
+            ['rhel7', '3.36.0', '3.36', 'yes'],
+            ['rhel7', '3.51.9', '3.36', 'yes'],
+            ['rhel7', '3.52', '3.52', 'yes'],
+            ['rhel7', '3.53.1', '3.52', 'yes'],
+        ];
+    }
+
+    /** @dataProvider lookupProvider */
+    public function testLookupAtTheBoundaries(string $family, string $version, ?string $from, ?string $honours): void
+    {
+        $r = D\table_lookup(the_table(), $family, D\version_parse($version));
+        $this->assertSame($from, $r['from'] ?? null, "$family $version");
+        $this->assertSame($honours, $r['honours'] ?? null);
+        $this->assertFalse($r['partial'] ?? false);
+    }
+
+    public function testAMajorMinorVersionThatSpansRowsMergesThem(): void
+    {
+        // rhel6 3.14 stands for 3.14.0 - 3.14.x: the "no" and the "release" rows
+        $r = D\table_lookup(the_table(), 'rhel6', [3, 14]);
+        $this->assertTrue($r['partial']);
+        $this->assertSame('unknown', $r['honours']);
+        $this->assertSame('unknown', $r['yesno_db']);
+        $this->assertSame('probe', $r['unset_db'], 'both rows agree: probe');
+        // a major.minor inside one row is that row
+        $r = D\table_lookup(the_table(), 'upstream', [3, 44]);
+        $this->assertFalse($r['partial']);
+        $this->assertSame('3.38', $r['from']);
+    }
+
+    public function testVersionParsing(): void
+    {
+        $this->assertSame([3, 87, 1], D\version_parse('3.87.1'));
+        $this->assertSame([3, 14, 3, 0], D\version_parse('3.14.3.0'));
+        $this->assertNull(D\version_parse('3.87.1 Basic ECC'));
+        $this->assertNull(D\version_parse(''));
+        $this->assertNull(D\version_parse('3..1'));
+        $this->assertNull(D\version_parse('123456.1'));
+    }
+}

@@ -1,0 +1,75 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// The doctor's unit tests (phpunit, tests/doctor/run): the doctor and the pool endpoint loaded
+// as libraries, fixtures shaped exactly as the frozen nsscache_status() contract says, and
+// scratch roots that stand for a target's view of the host.
+declare(strict_types=1);
+
+define('NSSCACHE_DOCTOR_LIBRARY', true);
+define('NSSCACHE_EP_LIBRARY', true);
+define('TOP', dirname(__DIR__, 3));
+require TOP . '/doctor/main.php';
+require TOP . '/fleet/nsscache-metrics.php';
+
+// nsscache_status() of a 0.2.0 .so: every frozen key with its type; OVERRIDE replaces parts.
+function status_fixture(array $override = []): array
+{
+    $s = [
+        'version' => '0.2.0', 'enabled' => true, 'value' => 'yes', 'override' => 'probing',
+        'env' => 'yes', 'previous' => null, 'action' => 'set', 'phase' => 'load', 'repairs' => 1,
+        'libcurl' => ['version' => '7.29.0', 'ssl_version' => 'NSS/3.44', 'nss' => true,
+            'path' => '/usr/lib64/libcurl.so.4', 'how' => 'ext_curl'],
+        'nss' => ['version' => '3.44.0', 'initialized' => false, 'path' => '/usr/lib64/libnss3.so'],
+        'softokn' => ['version' => '3.44.0', 'how' => 'file', 'path' => '/usr/lib64/libsoftokn3.so',
+            'system_build' => true],
+        'distro' => ['id' => 'centos', 'version' => '7', 'family' => 'rhel7'],
+        'ssl_dir' => null, 'tmpdir' => null, 'sqlite_tmpdir' => null,
+        'in_effect' => true, 'in_effect_reason' => 'in_effect',
+        'in_effect_text' => 'set before NSS opened its database, and this softokn honours it', 'notes' => [],
+    ];
+    return array_replace($s, $override);
+}
+
+// The facts the endpoint's facts block returns, for a process with ENV (NSS_SDB_USE_CACHE etc.).
+function facts_fixture(array $env = [], ?array $status = null, array $curl = ['version' => '7.29.0',
+    'ssl_version' => 'NSS/3.44']): array
+{
+    return ['facts' => 1, 'pid' => 4242, 'cwd' => '/',
+        'php' => ['version' => '7.4.33', 'sapi' => 'fpm-fcgi', 'binary' => '/usr/sbin/php-fpm', 'zts' => false,
+            'ini' => '/etc/php.ini', 'scanned' => false, 'open_basedir' => ''],
+        'uid' => 48, 'env' => array_merge(['NSS_SDB_USE_CACHE' => null, 'SSL_DIR' => null, 'TMPDIR' => null,
+            'SQLITE_TMPDIR' => null], $env),
+        'curl' => ['loaded' => $curl['version'] !== null] + $curl,
+        'nsscache' => ['loaded' => $status !== null, 'status' => $status],
+        'maps' => ['libnss3.so' => '/usr/lib64/libnss3.so']];
+}
+
+// A scratch directory, removed at exit.
+function scratch(): string
+{
+    $d = sys_get_temp_dir() . '/nsscache-doctor-test.' . bin2hex(random_bytes(6));
+    mkdir($d, 0755);
+    register_shutdown_function(function () use ($d) {
+        exec('rm -rf ' . escapeshellarg($d));
+    });
+    return $d;
+}
+
+// A view of the host for judge(): ROOT a scratch root, one local mount unless MOUNTS says.
+function view_fixture(?string $root, array $more = []): array
+{
+    return array_merge(['root' => $root, 'proc' => '/proc/self',
+        'mounts' => [['mount' => '/', 'fstype' => 'xfs', 'ro' => false]],
+        'creds' => ['uid' => 48, 'gid' => 48, 'groups' => []], 'secure' => false, 'maps' => null,
+        'distro' => ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7', 'source' => null,
+            'notes' => []], 'notes' => []], $more);
+}
+
+function the_table(): array
+{
+    [$rows, $why] = NsscacheDoctor\table_load(TOP . '/data/softokn.tsv');
+    if ($rows === null) {
+        throw new RuntimeException($why);
+    }
+    return $rows;
+}

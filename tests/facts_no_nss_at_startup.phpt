@@ -1,0 +1,24 @@
+--TEST--
+Startup and every view leave NSS alone: no NSS library mapped before or after them, the process's own maps unchanged
+--EXTENSIONS--
+nsscache
+--FILE--
+<?php
+function nss_maps(): array {
+    preg_match_all('#/\S*lib(nss3|softokn3|freeblpriv3|nssutil3|sqlite3)\.so\S*#', file_get_contents('/proc/self/maps'), $m);
+    return array_values(array_unique($m[0]));
+}
+var_dump(nss_maps());
+nsscache_status();
+nsscache_versions();
+nsscache_in_effect();
+ob_start();
+phpinfo(INFO_MODULES);
+ob_end_clean();
+var_dump(nss_maps());
+?>
+--EXPECT--
+array(0) {
+}
+array(0) {
+}

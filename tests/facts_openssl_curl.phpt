@@ -1,0 +1,42 @@
+--TEST--
+Facts with Debian's OpenSSL ext/curl: the same libcurl as curl_version(), found through ext/curl, NSS not involved
+--EXTENSIONS--
+nsscache
+--SKIPIF--
+<?php
+require __DIR__ . '/status.inc';
+if (!is_file(nsscache_test_system_curl())) die('skip no ext/curl beside this PHP (' . nsscache_test_system_curl() . '); scripts/test installs php8.2-curl');
+?>
+--FILE--
+<?php
+require __DIR__ . '/status.inc';
+$code = <<<'PHP'
+$s = nsscache_status();
+$c = curl_version();
+var_dump($s['libcurl']['version'] === $c['version']);
+var_dump($s['libcurl']['ssl_version'] === $c['ssl_version']);
+var_dump($s['libcurl']['nss'], $s['libcurl']['how']);
+var_dump(is_string($s['libcurl']['path']) && is_file($s['libcurl']['path']));
+var_dump($s['nss']['version'], $s['nss']['initialized']);
+var_dump($s['in_effect'], nsscache_in_effect(), $s['in_effect_reason'], $s['notes']);
+$v = nsscache_versions();
+var_dump($v['libcurl'] === $c['version'], $v['ssl_version'] === $c['ssl_version'], $v['nss']);
+PHP;
+echo nsscache_test_child([], [], $code, [nsscache_test_system_curl()]);
+?>
+--EXPECT--
+bool(true)
+bool(true)
+bool(false)
+string(8) "ext_curl"
+bool(true)
+NULL
+NULL
+NULL
+NULL
+string(11) "no_nss_curl"
+array(0) {
+}
+bool(true)
+bool(true)
+NULL

@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/* This process's facts: version strings (in memory and in files), the
+ * distribution, the loaded libraries, and the in_effect verdict by the table. */
+#include "helpers.h"
+#include "../../src/facts.h"
+
+#include <dlfcn.h>
+#include <fcntl.h>
+
+/* PHP dlopens extensions RTLD_DEEPBIND, which ASan refuses */
+#if defined(__SANITIZE_ADDRESS__)
+# define EXT_FLAGS (RTLD_NOW | RTLD_LOCAL)
+#elif defined(__has_feature)
+# if __has_feature(address_sanitizer)
+#  define EXT_FLAGS (RTLD_NOW | RTLD_LOCAL)
+# endif
+#endif
+#ifndef EXT_FLAGS
+# define EXT_FLAGS (RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND)
+#endif
+
+/* a text with its length: embedded NULs count, the literal's own does not */
+#define T(s) s, sizeof(s) - 1
+
+static void test_parse_version(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t len;
+		int rc;
+		const char *version;
+		int major, minor, patch;
+	} rows[] = {
+		{ T("xx\0Version: NSS 3.87.1 Basic ECC\0"), 0, "3.87.1", 3, 87, 1 },
+		{ T("Version: NSS 3.87.1"), -1, "", 0, 0, 0 },        /* runs to the end: may go on */
+		{ T("Version: NSS 3.8"), -1, "", 0, 0, 0 },
+		{ T("Version: NSS 3.87.1\0"), 0, "3.87.1", 3, 87, 1 },
+		{ T("Version: NSS 3.19 Basic ECC Beta\0"), 0, "3.19", 3, 19, 0 },
+		{ T("$Header: NSS 3.12.9.0 Basic ECC\0"), 0, "3.12.9.0", 3, 12, 9 },
+		{ T("Version: NSS 3.\0 Version: NSS 3.53.1\0"), 0, "3.53.1", 3, 53, 1 },
+		{ T("Version: NSS 3\0"), -1, "", 0, 0, 0 },
+		{ T("Version: NSS 3.87.\0"), -1, "", 0, 0, 0 },
+		{ T("Version: NSS 1000.1\0"), -1, "", 0, 0, 0 },
+		{ T("Version: NSS x3.87\0"), -1, "", 0, 0, 0 },
+		{ T("Version: NSS 3.1.2.3.4\0"), -1, "", 0, 0, 0 },
+		{ T("Version: NSS "), -1, "", 0, 0, 0 },
+		{ T(""), -1, "", 0, 0, 0 },
+	};
+	size_t i;
+
+	(void) state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		char version[32] = "";
+		nsscache_version v = { 0, 0, 0 };
+
+		ROW_INT_EQ(i, rows[i].text, nsscache_parse_nss_version(rows[i].text, rows[i].len, version,
+			sizeof(version), &v), rows[i].rc);
+		if (rows[i].rc == 0) {
+			ROW_STR_EQ(i, rows[i].text, version, rows[i].version);
+			ROW_INT_EQ(i, rows[i].text, v.major, rows[i].major);
+			ROW_INT_EQ(i, rows[i].text, v.minor, rows[i].minor);
+			ROW_INT_EQ(i, rows[i].text, v.patch, rows[i].patch);
+		}
+	}
+}
+
+static void write_bytes(const char *path, const char *data, size_t len, size_t pad_before)
+{
+	FILE *f = fopen(path, "w");
+	size_t i;
+
+	assert_non_null(f);
+	for (i = 0; i < pad_before; i++) {
+		fputc('x', f);
+	}
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+/* A softokn read as a file: the tag anywhere, across a 64 KiB read, at the
+ * very end (not complete: no version), in a FIFO or a device (never blocks). */
+static void test_file_version(void **state)
+{
+	static const size_t pads[] = { 0, 65536 - 16, 65536 - 4, 65536 - 13, 65536 * 3 + 7 };
+	char dir[256], path[300], version[32];
+	nsscache_version v;
+	size_t i;
+
+	(void) state;
+	helper_scratch(dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/libsoftokn3.so", dir);
+	for (i = 0; i < sizeof(pads) / sizeof(pads[0]); i++) {
+		write_bytes(path, T("\0Version: NSS 3.87.1 Basic ECC\0"), pads[i]);
+		assert_int_equal(nsscache_file_nss_version(path, version, sizeof(version), &v), 0);
+		ROW_STR_EQ(i, "pad", version, "3.87.1");
+	}
+	write_bytes(path, T("Version: NSS 3.87"), 65536 - 5);
+	assert_int_equal(nsscache_file_nss_version(path, version, sizeof(version), &v), 0);
+	assert_string_equal(version, "");
+	assert_int_equal(nsscache_file_nss_version("/nonexistent/libsoftokn3.so", version, sizeof(version), &v), -1);
+	assert_int_equal(nsscache_file_nss_version("/dev/zero", version, sizeof(version), &v), -1);
+	assert_int_equal(nsscache_file_nss_version(dir, version, sizeof(version), &v), -1);
+	unlink(path);
+	assert_int_equal(mkfifo(path, 0644), 0);
+	alarm(5); /* a FIFO with no writer would block a plain open() forever */
+	assert_int_equal(nsscache_file_nss_version(path, version, sizeof(version), &v), -1);
+	alarm(0);
+	helper_rm_rf(dir);
+}
+
+static void test_os_release(void **state)
+{
+	static const struct {
+		const char *text;
+		int rc;
+		const char *id, *version;
+		nsscache_family family;
+	} rows[] = {
+		{ "NAME=\"CentOS Linux\"\nID=\"centos\"\nID_LIKE=\"rhel fedora\"\nVERSION_ID=\"7\"\n", 0, "centos", "7",
+			NSSCACHE_FAMILY_RHEL7 },
+		{ "ID=rhel\nVERSION_ID=\"7.9\"\n", 0, "rhel", "7.9", NSSCACHE_FAMILY_RHEL7 },
+		{ "ID=\"ol\"\nVERSION_ID=\"7.9\"\n", 0, "ol", "7.9", NSSCACHE_FAMILY_RHEL7 },
+		{ "ID=\"amzn\"\nVERSION_ID=\"2\"\nID_LIKE=\"centos rhel fedora\"\n", 0, "amzn", "2", NSSCACHE_FAMILY_RHEL7 },
+		{ "ID=\"amzn\"\nVERSION_ID=\"2018.03\"\nID_LIKE=\"rhel fedora\"\n", 0, "amzn", "2018.03", NSSCACHE_FAMILY_OTHER },
+		{ "ID=\"rocky\"\nVERSION_ID=\"8.9\"\n", 0, "rocky", "8.9", NSSCACHE_FAMILY_OTHER },
+		{ "ID=myel\nID_LIKE='centos'\nVERSION_ID=6.10\n", 0, "myel", "6.10", NSSCACHE_FAMILY_RHEL6 },
+		{ "ID=fedora\nVERSION_ID=7\n", 0, "fedora", "7", NSSCACHE_FAMILY_OTHER },
+		{ "ID=debian\nVERSION_ID=\"12\"\n", 0, "debian", "12", NSSCACHE_FAMILY_OTHER },
+		{ "ID=\"cent\x1b[31mos\"\nVERSION_ID=7\n", -1, "", "7", NSSCACHE_FAMILY_OTHER },
+		{ "VERSION_ID=7\n", -1, "", "7", NSSCACHE_FAMILY_OTHER },
+		{ "ID=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", -1, "", "", NSSCACHE_FAMILY_OTHER },
+		{ "", -1, "", "", NSSCACHE_FAMILY_OTHER },
+	};
+	size_t i;
+
+	(void) state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		nsscache_distro d;
+
+		ROW_INT_EQ(i, rows[i].text, nsscache_distro_parse_os_release(&d, rows[i].text, strlen(rows[i].text)),
+			rows[i].rc);
+		ROW_STR_EQ(i, rows[i].text, d.id, rows[i].id);
+		ROW_STR_EQ(i, rows[i].text, d.version, rows[i].version);
+		ROW_INT_EQ(i, rows[i].text, d.family, rows[i].family);
+	}
+}
+
+static void test_redhat_release(void **state)
+{
+	static const struct {
+		const char *text;
+		int rc;
+		const char *id, *version;
+		nsscache_family family;
+	} rows[] = {
+		{ "CentOS release 6.10 (Final)\n", 0, "centos", "6.10", NSSCACHE_FAMILY_RHEL6 },
+		{ "Red Hat Enterprise Linux Server release 6.10 (Santiago)\n", 0, "rhel", "6.10", NSSCACHE_FAMILY_RHEL6 },
+		{ "CentOS Linux release 7.9.2009 (Core)\n", 0, "centos", "7.9.2009", NSSCACHE_FAMILY_RHEL7 },
+		{ "Scientific Linux release 6.4 (Carbon)\n", 0, "scientific", "6.4", NSSCACHE_FAMILY_RHEL6 },
+		{ "Fedora release 26 (Twenty Six)\n", -1, "", "", NSSCACHE_FAMILY_OTHER },
+		{ "CentOS\n", -1, "", "", NSSCACHE_FAMILY_OTHER },
+		{ "", -1, "", "", NSSCACHE_FAMILY_OTHER },
+	};
+	size_t i;
+
+	(void) state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		nsscache_distro d;
+
+		ROW_INT_EQ(i, rows[i].text, nsscache_distro_parse_redhat_release(&d, rows[i].text, strlen(rows[i].text)),
+			rows[i].rc);
+		ROW_STR_EQ(i, rows[i].text, d.id, rows[i].id);
+		ROW_STR_EQ(i, rows[i].text, d.version, rows[i].version);
+		if (rows[i].rc == 0) {
+			ROW_INT_EQ(i, rows[i].text, d.family, rows[i].family);
+		}
+	}
+}
+
+/* Read from a root: os-release first, redhat-release on RHEL 6, bounded and
+ * never blocking (a FIFO, a huge file, binary junk). */
+static void test_distro_read(void **state)
+{
+	char root[256], p[400];
+	nsscache_distro d;
+	FILE *f;
+	long i;
+
+	(void) state;
+	helper_scratch(root, sizeof(root));
+	snprintf(p, sizeof(p), "%s/etc", root);
+	assert_int_equal(mkdir(p, 0755), 0);
+	nsscache_distro_read(&d, root);
+	assert_true(d.read);
+	assert_string_equal(d.id, "");
+	snprintf(p, sizeof(p), "%s/etc/redhat-release", root);
+	helper_write_file(p, "CentOS release 6.10 (Final)\n");
+	nsscache_distro_read(&d, root);
+	assert_string_equal(d.id, "centos");
+	assert_int_equal(d.family, NSSCACHE_FAMILY_RHEL6);
+	/* os-release wins, even when its ID sits past 64 KiB of junk: then it is not seen */
+	snprintf(p, sizeof(p), "%s/etc/os-release", root);
+	f = fopen(p, "w");
+	assert_non_null(f);
+	for (i = 0; i < 70000; i++) {
+		fputc(i % 251, f);
+	}
+	fputs("\nID=rhel\nVERSION_ID=7\n", f);
+	assert_int_equal(fclose(f), 0);
+	nsscache_distro_read(&d, root);
+	assert_string_equal(d.id, "centos"); /* os-release unusable: redhat-release */
+	helper_write_file(p, "ID=rhel\nVERSION_ID=\"7.9\"\n");
+	nsscache_distro_read(&d, root);
+	assert_string_equal(d.id, "rhel");
+	assert_int_equal(d.family, NSSCACHE_FAMILY_RHEL7);
+	unlink(p);
+	assert_int_equal(mkfifo(p, 0644), 0);
+	alarm(5);
+	nsscache_distro_read(&d, root);
+	alarm(0);
+	assert_string_equal(d.id, "centos");
+	helper_rm_rf(root);
+}
+
+/* in_effect by the table of data/softokn.tsv, in the order of docs/api.md */
+static void test_in_effect(void **state)
+{
+	static const struct {
+		int curl_nss;
+		nsscache_softokn_how how;
+		int major, minor, patch, system;
+		nsscache_family family;
+		int secure, was_open;
+		const char *env;
+		nsscache_effect want;
+	} rows[] = {
+		{ 0, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_NO_NSS_CURL },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 1, "yes", NSSCACHE_EFFECT_SET_AFTER_NSS_INIT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 1, "yes", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, NULL, NSSCACHE_EFFECT_UNSET },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "1", NSSCACHE_EFFECT_PROBING_VALUE },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "", NSSCACHE_EFFECT_PROBING_VALUE },
+		{ 1, NSSCACHE_SOFTOKN_NONE, 0, 0, 0, 0, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 22, 0, 1, NSSCACHE_FAMILY_OTHER, 1, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 23, 0, 1, NSSCACHE_FAMILY_OTHER, 1, 0, "no", NSSCACHE_EFFECT_SECURE_EXEC },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 2, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 3, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 4, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 0, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 2, 1, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 1, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_RELEASE_UNKNOWN },
+		/* a private build on RHEL 6 is read as upstream: 3.14 ignores the variable there */
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 0, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 44, 0, 1, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 3, 1, NSSCACHE_FAMILY_RHEL7, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 2, 1, NSSCACHE_FAMILY_RHEL7, 0, 0, "YES", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 53, 1, 1, NSSCACHE_FAMILY_RHEL7, 0, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 4, 0, 0, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+	};
+	size_t i;
+
+	(void) state;
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		nsscache_libs libs;
+		nsscache_distro distro;
+		nsscache_record rec;
+
+		memset(&libs, 0, sizeof(libs));
+		memset(&distro, 0, sizeof(distro));
+		memset(&rec, 0, sizeof(rec));
+		libs.curl_nss = rows[i].curl_nss;
+		libs.softokn_how = rows[i].how;
+		if (rows[i].how != NSSCACHE_SOFTOKN_NONE) {
+			snprintf(libs.softokn_version, sizeof(libs.softokn_version), "%d.%d.%d", rows[i].major, rows[i].minor,
+				rows[i].patch);
+		}
+		libs.softokn_v.major = rows[i].major;
+		libs.softokn_v.minor = rows[i].minor;
+		libs.softokn_v.patch = rows[i].patch;
+		libs.softokn_system = rows[i].system;
+		libs.secure_exec = rows[i].secure;
+		distro.family = rows[i].family;
+		rec.nss_was_open = rows[i].was_open;
+		ROW_STR_EQ(i, rows[i].env ? rows[i].env : "(unset)",
+			nsscache_effect_code(nsscache_in_effect(&libs, &distro, &rec, rows[i].env)),
+			nsscache_effect_code(rows[i].want));
+	}
+	for (i = 0; i < NSSCACHE_EFFECT_N; i++) {
+		assert_true(strlen(nsscache_effect_text((nsscache_effect) i)) > 10);
+	}
+	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_IN_EFFECT), 1);
+	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_SOFTOKN_UNKNOWN), -1);
+	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_UNSET), 0);
+}
+
+/* The real libraries: libcurl-nss (which maps libnss3), found through an
+ * ext/curl stand-in and without one; the softokn read as a file beside
+ * libnss3; the loader's stamp moves when a library comes or goes. */
+static void test_libs_real(void **state)
+{
+	const char *fixtures = getenv("NSSCACHE_UNIT_FIXTURES");
+	char ext[512];
+	nsscache_stamp before, after;
+	nsscache_libs *libs = malloc(sizeof(*libs));
+	void *h, *marker;
+
+	(void) state;
+	assert_non_null(libs);
+	nsscache_libs_gather(libs, NULL);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
+	assert_false(libs->nss_loaded);
+	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_NONE);
+	assert_false(nsscache_nss_is_open());
+
+	nsscache_stamp_now(&before);
+	assert_non_null(fixtures);
+	snprintf(ext, sizeof(ext), "%s/fake_ext_curl_nss.so", fixtures);
+	h = dlopen(ext, EXT_FLAGS);
+	assert_non_null(h);
+	nsscache_stamp_now(&after);
+	assert_false(nsscache_stamp_equal(&before, &after));
+	assert_true(nsscache_stamp_equal(&after, &after));
+	marker = dlsym(h, "fake_ext_curl_marker");
+	assert_non_null(marker);
+
+	nsscache_libs_gather(libs, marker);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_EXT_CURL);
+	assert_true(libs->curl_nss);
+	assert_true(strncmp(libs->curl_ssl, "NSS/", 4) == 0);
+	assert_non_null(strstr(libs->curl_path, "libcurl-nss"));
+	assert_true(libs->nss_loaded);
+	assert_string_equal(libs->nss_version, libs->curl_ssl + 4); /* the string, read, equals what curl asked */
+	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_FILE);
+	assert_true(libs->softokn_system);
+	assert_string_equal(libs->softokn_version, libs->nss_version);
+	assert_false(nsscache_nss_is_open());
+
+	nsscache_libs_gather(libs, NULL);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_ONLY);
+	assert_false(libs->ext_curl_missed);
+	/* an address that leads to no libcurl: another loaded one is reported, and said so */
+	nsscache_libs_gather(libs, (const void *) test_libs_real);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_ONLY);
+	assert_true(libs->ext_curl_missed);
+	dlclose(h);
+	/* the scans took references only for the moment: closing the last one unloads everything */
+	nsscache_libs_gather(libs, NULL);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
+	assert_false(libs->nss_loaded);
+	free(libs);
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+	char buf[65536];
+	size_t n;
+	int rc = in != NULL && out != NULL ? 0 : -1;
+
+	while (rc == 0 && (n = fread(buf, 1, sizeof(buf), in)) > 0) {
+		rc = fwrite(buf, 1, n, out) == n ? 0 : -1;
+	}
+	if (in != NULL) {
+		fclose(in);
+	}
+	if (out != NULL && fclose(out) != 0) {
+		rc = -1;
+	}
+	return rc;
+}
+
+/* A private NSS (LD_LIBRARY_PATH builds, as the test harness's): the softokn
+ * is the one beside that libnss3, or beside its resolved symlink, and it is
+ * not a system build. Run in a child: a second libnss3 stays mapped. */
+static int private_nss_child(void *arg)
+{
+	const char *dir = arg;
+	char lib[400], link[400], real[400];
+	nsscache_libs *libs = malloc(sizeof(*libs));
+	void *h;
+	int fail = 0;
+
+	snprintf(lib, sizeof(lib), "%s/a/libnss3.so", dir);
+	snprintf(link, sizeof(link), "%s/b/libnss3.so", dir);
+	snprintf(real, sizeof(real), "%s/a/libsoftokn3.so", dir);
+	h = dlopen(link, RTLD_NOW | RTLD_LOCAL);
+	if (libs == NULL || h == NULL) {
+		return 10;
+	}
+	nsscache_libs_gather(libs, NULL);
+	fail |= !libs->nss_loaded || strcmp(libs->nss_path, link) != 0;
+	fail |= (libs->softokn_how != NSSCACHE_SOFTOKN_FILE || strcmp(libs->softokn_path, real) != 0) << 1;
+	fail |= (strcmp(libs->softokn_version, "9.8.7") != 0 || libs->softokn_system) << 2;
+	(void) lib;
+	free(libs);
+	return fail;
+}
+
+static void test_softokn_beside_private_nss(void **state)
+{
+	char dir[256], p[400], q[400];
+	const char *sys = NULL;
+	static const char *const cands[] = { "/usr/lib/x86_64-linux-gnu/libnss3.so", "/lib/x86_64-linux-gnu/libnss3.so",
+		"/usr/lib64/libnss3.so", "/usr/lib/libnss3.so" };
+	size_t i;
+
+	(void) state;
+	for (i = 0; i < sizeof(cands) / sizeof(cands[0]) && sys == NULL; i++) {
+		if (access(cands[i], R_OK) == 0) {
+			sys = cands[i];
+		}
+	}
+	assert_non_null(sys); /* tests/unit/run installs libnss3 */
+	helper_scratch(dir, sizeof(dir));
+	snprintf(p, sizeof(p), "%s/a", dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	snprintf(p, sizeof(p), "%s/b", dir);
+	assert_int_equal(mkdir(p, 0755), 0);
+	snprintf(p, sizeof(p), "%s/a/libnss3.so", dir);
+	assert_int_equal(copy_file(sys, p), 0);
+	/* b/libnss3.so -> ../a/libnss3.so, and the softokn only in a/: found through the symlink */
+	snprintf(q, sizeof(q), "%s/b/libnss3.so", dir);
+	assert_int_equal(symlink("../a/libnss3.so", q), 0);
+	snprintf(p, sizeof(p), "%s/a/libsoftokn3.so", dir);
+	write_bytes(p, T("\x7f" "ELF fake\0Version: NSS 9.8.7 Basic ECC\0"), 0);
+	ROW_INT_EQ(0, "private nss (bits: nss, softokn path, version/system)", helper_run_child(private_nss_child, dir), 0);
+	helper_rm_rf(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_version),
+		cmocka_unit_test(test_file_version),
+		cmocka_unit_test(test_os_release),
+		cmocka_unit_test(test_redhat_release),
+		cmocka_unit_test(test_distro_read),
+		cmocka_unit_test(test_in_effect),
+		cmocka_unit_test(test_libs_real),
+		cmocka_unit_test(test_softokn_beside_private_nss),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
