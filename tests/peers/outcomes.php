@@ -8,10 +8,11 @@
 //                                               out, are a subsequence of B's; else prints the
 //                                               first word of A that B lost
 // Outcomes are run-tests' own words: PASS, FAIL, SKIP, BORK, LEAK, XFAIL, XLEAK, WARN (LEAK&FAIL when
-// a leaking test also failed), followed by "@" and a hash of the test's actual output, digits
-// left out, when the test left one (ROOT/<test>.out: kept for a test that did not pass). A test that
-// fails on both sides fails the same way only if it printed the same thing: phpinfo.phpt fails
-// on Debian's build either way, and only its output shows what nsscache added.
+// a leaking test also failed), followed by "@" and a hash of the test's actual output (digits left
+// out, lines sorted: output_hash) when the test left one (ROOT/<test>.out: kept for a test that
+// did not pass). A test that fails on both sides fails the same way only if it printed the same
+// thing: phpinfo.phpt fails on Debian's build either way, and only its output shows what nsscache
+// added.
 // The JUnit file (TEST_PHP_JUNIT) is the record; run-tests' result list (-W RESULTS:
 // "<WORD>ED\t<absolute path>", ROOT the tree's root) is read beside it for two things JUnit drops:
 // XFAIL and XLEAK are written there as plain passes, and in parallel runs (-j) the tests skipped
@@ -110,8 +111,7 @@ function parse(string $junit, string $results, string $root): array
         }
         $output = rtrim($root, '/') . '/' . substr($file, 0, -strlen('.phpt')) . '.out';
         if (is_file($output)) {
-            // Digits out: ports, PIDs, times and sizes change from run to run.
-            $outcome .= '@' . substr(md5(preg_replace('/[0-9]+/', 'N', read_file($output))), 0, 12);
+            $outcome .= '@' . output_hash(read_file($output));
         }
         $out[$file] = $outcome;
     }
@@ -132,6 +132,16 @@ function read_tsv(string $path): array
         }
     }
     return $out;
+}
+
+// A failing test's output, as compared: digits out (ports, PIDs, times and sizes change from run to
+// run) and its lines sorted (a test and the servers it starts write to one output: their order is
+// a race, e.g. ext/standard/tests/streams/opendir-004.phpt and its FTP server's TLS errors).
+function output_hash(string $out): string
+{
+    $lines = explode("\n", rtrim(preg_replace('/[0-9]+/', 'N', $out), "\n"));
+    sort($lines, SORT_STRING);
+    return substr(md5(implode("\n", $lines)), 0, 12);
 }
 
 // Does B only add to A? Words (digit runs as N: times, ports, PIDs) of A in order within B's.
