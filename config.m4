@@ -1,3 +1,4 @@
+dnl SPDX-License-Identifier: BSD-2-Clause
 dnl config.m4 for nsscache
 PHP_ARG_ENABLE([nsscache],
   [whether to enable nsscache],

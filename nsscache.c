@@ -57,11 +57,15 @@ static int nsscache_recheck;
 static pthread_mutex_t nsscache_facts_mutex = PTHREAD_MUTEX_INITIALIZER;
 # define NSSCACHE_FACTS_LOCK()   pthread_mutex_lock(&nsscache_facts_mutex)
 # define NSSCACHE_FACTS_UNLOCK() pthread_mutex_unlock(&nsscache_facts_mutex)
+/* In get_module() the thread's globals are not reachable yet: ask PHP. */
+# define NSSCACHE_SCRIPT_RAN() php_get_module_initialized()
 #else
 # define NSSCACHE_ENV_LOCK()
 # define NSSCACHE_ENV_UNLOCK()
 # define NSSCACHE_FACTS_LOCK()
 # define NSSCACHE_FACTS_UNLOCK()
+/* PHP is running a script (a dl()), not starting. */
+# define NSSCACHE_SCRIPT_RAN() (EG(current_execute_data) != NULL)
 #endif
 
 /* {{{ INI */
@@ -124,11 +128,24 @@ static PHP_INI_DISP(php_nsscache_display_value)
 	if (v) {
 		nsscache_parse_value(ZSTR_VAL(v), ZSTR_LEN(v), &parsed);
 	}
-	ZEND_PUTS(nsscache_value_name(parsed));
+	php_printf("%s", nsscache_value_name(parsed));
+}
+
+/* php_ini_boolean_displayer_cb's output; ours, so that the loader has one
+ * symbol less to find when the .so is loaded (every PHP process's start). */
+static PHP_INI_DISP(php_nsscache_display_bool)
+{
+	zend_string *v = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
+	int on = 0;
+
+	if (v) {
+		nsscache_parse_bool(ZSTR_VAL(v), ZSTR_LEN(v), &on);
+	}
+	php_printf("%s", on ? "On" : "Off");
 }
 
 PHP_INI_BEGIN()
-	PHP_INI_ENTRY_EX("nsscache.enabled",  "1",       PHP_INI_SYSTEM, OnUpdateNsscacheEnabled, php_ini_boolean_displayer_cb)
+	PHP_INI_ENTRY_EX("nsscache.enabled",  "1",       PHP_INI_SYSTEM, OnUpdateNsscacheEnabled, php_nsscache_display_bool)
 	PHP_INI_ENTRY_EX("nsscache.value",    "yes",     PHP_INI_SYSTEM, OnUpdateNsscacheValue, php_nsscache_display_value)
 	PHP_INI_ENTRY("nsscache.override",    "probing", PHP_INI_SYSTEM, OnUpdateNsscacheOverride)
 PHP_INI_END()
@@ -145,8 +162,10 @@ typedef struct {
 
 static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 {
-	/* the loader's lock, taken before PHP's environment lock, never under it */
-	int nss_open = nsscache_nss_is_open();
+	/* Has NSS opened its DB already (a dl() after a TLS request)? Not while
+	 * PHP starts, when no script has run yet. The loader's lock is taken
+	 * before PHP's environment lock, never under it. */
+	int nss_open = NSSCACHE_SCRIPT_RAN() && nsscache_nss_is_open();
 
 	news->notice[0] = news->warning[0] = '\0';
 	NSSCACHE_ENV_LOCK();
@@ -174,7 +193,7 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 static void php_nsscache_tell(const php_nsscache_news *news)
 {
 	/* log only: a notice in the response body could break its headers */
-	if (news->notice[0] && PG(log_errors) && (EG(error_reporting) & E_NOTICE)) {
+	if (news->notice[0] && INI_INT("log_errors") && (EG(error_reporting) & E_NOTICE)) {
 		nsscache_log_err(news->notice);
 	}
 	if (news->warning[0]) {
@@ -248,13 +267,21 @@ static PHP_MINIT_FUNCTION(nsscache)
 	return SUCCESS;
 }
 
-/* The record's strings were malloc'ed; a restart of Apache or FPM, or the
- * end of a dl()'s request, unloads the .so and may load it again. */
+/*
+ * The record's strings were malloc'ed; a restart of Apache or FPM, or the
+ * end of a dl()'s request, unloads the .so and may load it again. A dl()'d
+ * module's INI entries must go now, before the .so does. A module loaded at
+ * startup leaves them to PHP, which frees its whole INI table after the
+ * modules (php_module_shutdown: zend_ini_shutdown, no call into the .so):
+ * unregistering walks every directive, at the end of every PHP process.
+ */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
 	static const char *const names[] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
 
-	NSSCACHE_UNREGISTER_INI_ENTRIES(type, names);
+	if (type == MODULE_TEMPORARY) {
+		NSSCACHE_UNREGISTER_INI_ENTRIES(type, names);
+	}
 	nsscache_record_free(&nsscache_rec);
 	memset(&nsscache_rec, 0, sizeof(nsscache_rec));
 	nsscache_failure_warned = nsscache_recheck = 0;
@@ -329,7 +356,7 @@ static nsscache_distro nsscache_distro_cache;
 
 static const void *php_nsscache_ext_curl_addr(void)
 {
-	zend_function *f = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("curl_version"));
+	zend_function *f = zend_hash_str_find_ptr(EG(function_table), ZEND_STRL("curl_version"));
 
 	return f && f->type == ZEND_INTERNAL_FUNCTION ? (const void *) (uintptr_t) f->internal_function.handler : NULL;
 }

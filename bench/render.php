@@ -1,17 +1,18 @@
 <?php
-// Renders bench/run's raw results into RESULTS.md (from the template bench/RESULTS.md.php) and
-// the plots (gnuplot). Numbers only here; every sentence of the report is in the template.
+// SPDX-License-Identifier: BSD-2-Clause
+// Renders bench/run's raw results into RESULTS.md (from the template bench/RESULTS.md.php) and the
+// plots (gnuplot). Numbers only here; every word of the report and the plots is in the template.
 // Usage: php bench/render.php DATA_DIR OUT_DIR     (bench/run calls it with DIR/data DIR)
 // DATA_DIR: values.tsv (KEY<tab>VALUE) and one file per sample series (a line per run,
 // whitespace-separated columns), as bench/run writes them.
 declare(strict_types=1);
+require __DIR__ . '/stats.php';
 
 [$data, $out] = [$argv[1] ?? '', $argv[2] ?? ''];
 if (!is_file("$data/values.tsv") || !is_dir($out)) {
     fwrite(STDERR, "usage: php bench/render.php DATA_DIR OUT_DIR (DATA_DIR/values.tsv from bench/run)\n");
     exit(2);
 }
-
 $V = [];
 foreach (file("$data/values.tsv", FILE_IGNORE_NEW_LINES) as $line) {
     [$k, $val] = explode("\t", $line, 2) + [1 => ''];
@@ -20,195 +21,193 @@ foreach (file("$data/values.tsv", FILE_IGNORE_NEW_LINES) as $line) {
 function v(string $k, string $default = '-'): string { global $V; return $V[$k] ?? $default; }
 function has(string $k): bool { global $V; return isset($V[$k]); }
 
-// ---------------------------------------------------------------- statistics
-
-/** Column $c (1-based) of a sample file: its numeric values. */
-function col(string $name, int $c = 1): array {
-    global $data;
-    $r = [];
-    foreach (@file("$data/$name", FILE_IGNORE_NEW_LINES) ?: [] as $line) {
-        $f = preg_split('/\s+/', trim($line));
-        if (isset($f[$c - 1]) && is_numeric($f[$c - 1])) {
-            $r[] = (float) $f[$c - 1];
-        }
-    }
-    return $r;
-}
-function rows(string $name): array {
-    global $data;
-    return array_map(fn($l) => preg_split('/\s+/', trim($l)), @file("$data/$name", FILE_IGNORE_NEW_LINES) ?: []);
-}
-function median(array $x): ?float {
-    if (!$x) return null;
-    sort($x);
-    $n = count($x);
-    return $n % 2 ? $x[intdiv($n, 2)] : ($x[$n / 2 - 1] + $x[$n / 2]) / 2;
-}
-/** p90, nearest rank. */
-function p90(array $x): ?float {
-    if (!$x) return null;
-    sort($x);
-    return $x[max(1, (int) ceil(0.9 * count($x))) - 1];
-}
-function med(string $name, int $c = 1): ?float { return median(col($name, $c)); }
-function p90f(string $name, int $c = 1): ?float { return p90(col($name, $c)); }
-/** Runs whose status (column 5) is not "ok". */
-function fails(string $name): int { return count(array_filter(rows($name), fn($f) => ($f[4] ?? '') !== 'ok')); }
-function num($x): ?float { return is_numeric($x) ? (float) $x : null; }
-function ratio($a, $b): ?float { $a = num($a); $b = num($b); return ($a === null || !$b) ? null : $a / $b; }
-/** 95% bootstrap interval of median(A) / median(B), 1000 resamples, fixed seed. */
-function boot_ratio(array $a, array $b): array {
-    if (count($a) < 3 || count($b) < 3) return [null, null];
-    mt_srand(42);
-    $q = [];
-    for ($r = 0; $r < 1000; $r++) {
-        $ra = $rb = [];
-        foreach ($a as $_) $ra[] = $a[mt_rand(0, count($a) - 1)];
-        foreach ($b as $_) $rb[] = $b[mt_rand(0, count($b) - 1)];
-        $q[] = median($ra) / median($rb);
-    }
-    sort($q);
-    return [$q[24], $q[975]];
-}
-
-// ---------------------------------------------------------------- formatting (used by the template)
-
-function fmt($x, int $p = 1): string { return is_numeric($x) ? number_format((float) $x, $p, '.', '') : '-'; }
-function r3($x): string { return fmt($x, 3); }
-function commas($x): string { return is_numeric($x) ? number_format((float) round((float) $x), 0, '.', ',') : '-'; }
-function cg_lookup(string $file, string $key): int {
-    global $data;
-    $m = 0;
-    foreach (@file("$data/$file", FILE_IGNORE_NEW_LINES) ?: [] as $l) {
-        [$n, $k] = explode(' ', $l, 2) + [1 => ''];
-        if ($k === $key) $m = max($m, (int) $n);
-    }
-    return $m;
-}
-/** Top $n functions of an object in an .inc file: [function => inclusive]. */
-function cg_top(string $file, string $object, int $n): array {
-    global $data;
-    $r = [];
-    foreach (@file("$data/$file", FILE_IGNORE_NEW_LINES) ?: [] as $l) {
-        if (preg_match('/^(\d+) (.*) \[' . preg_quote($object, '/') . '\]$/', $l, $m)) $r[$m[2]] = (int) $m[1];
-    }
-    arsort($r);
-    return array_slice($r, 0, $n, true);
-}
-
-// ---------------------------------------------------------------- per section
-
 $sections = array_map('intval', explode(',', v('sections', '')));
 $S = [];
 
+// ---------------------------------------------------------------- 1. the php-fpm sweep
+$COLS = ['nofix', 'unquoted', 'handfix', 'nsscache'];
 if (in_array(1, $sections, true)) {
-    $cols = ['nofix', 'putenv', 'one', 'nsscache', 'floor'];
-    $c1 = [];
-    foreach ($cols as $c) {
-        $f = "s1-$c";
-        $c1[$c] = ['calls' => med($f, 1), 'dent' => med($f, 2), 'wall' => med($f, 4), 'wall90' => p90f($f, 4),
-            'get' => med($f, 3), 'get90' => p90f($f, 3), 'fails' => fails($f)];
+    // level rep col rps p50 p99 failed requests probe_calls neg_dentries workers seen
+    $by = [];
+    foreach (rows('s1-runs') as $f) $by[(int) $f[0]][$f[2]][(int) $f[1]] = $f;
+    ksort($by);
+    // negative dentries per 1,000 requests, run by run (the median of those: one run may catch another
+    // process's removal of thousands in the kernel's global count)
+    $dent_rate = fn(array $runs) => nums(array_map(fn($f) => is_numeric($f[9] ?? null) && num($f[7] ?? null)
+        ? $f[9] * 1000 / $f[7] : null, $runs));
+    $levels = [];
+    $all_logs = [];   // [level => [round => log(nsscache/handfix)]]
+    foreach ($by as $lvl => $cols) {
+        $L = [];
+        foreach ($COLS as $c) {
+            $runs = $cols[$c] ?? [];
+            $sum = fn(int $i) => array_sum(nums(array_map(fn($f) => $f[$i] ?? null, $runs)));
+            $req = $sum(7);
+            $L[$c] = ['rps' => median(nums(array_column($runs, 3))), 'p50' => median(nums(array_column($runs, 4))),
+                'p99' => median(nums(array_column($runs, 5))), 'failed' => $sum(6), 'requests' => $req,
+                'calls' => $req ? $sum(8) * 1000 / $req : null, 'dent' => median($dent_rate($runs)),
+                'workers' => $sum(10), 'runs' => count($runs),
+                'seen' => implode(',', array_unique(array_column($runs, 11)))];
+        }
+        // paired by round: the two columns ran in the same round, one right after the other
+        $pair = function (string $a, string $b) use ($cols): array {
+            $r = [];
+            foreach ($cols[$a] ?? [] as $rep => $f) {
+                $g = $cols[$b][$rep] ?? null;
+                if ($g && num($f[3]) && num($g[3])) $r[$rep] = (float) $f[3] / (float) $g[3];
+            }
+            return $r;
+        };
+        $r = $pair('nsscache', 'handfix');
+        $all_logs[$lvl] = array_map('log', $r);
+        [$pt, $lo, $hi] = boot(array_values($r), 'geomean');
+        $L['ratio'] = ['point' => $pt, 'lo' => $lo, 'hi' => $hi, 'n' => count($r), 'verdict' => verdict($lo, $hi, 0.98, true)];
+        $L['vs_nofix'] = geomean(array_values($pair('nsscache', 'nofix')));
+        $L['hand_vs_nofix'] = geomean(array_values($pair('handfix', 'nofix')));
+        $levels[$lvl] = $L;
     }
-    foreach ($cols as $c) {
-        $c1[$c]['wall_ratio'] = ratio($c1[$c]['wall'], $c1['floor']['wall']);
-        $c1[$c]['get_ratio'] = ratio($c1[$c]['get'], $c1['floor']['get']);
+    // Over the sweep: the geometric mean of the per-level ratios, its interval by resampling the
+    // rounds within each level (the levels stay as they are).
+    $over = function (array $per_level): ?float {
+        $m = array_map(fn($l) => $l ? array_sum($l) / count($l) : null, $per_level);
+        $m = array_filter($m, fn($x) => $x !== null);
+        return $m ? exp(array_sum($m) / count($m)) : null;
+    };
+    mt_srand(23);
+    $t = [];
+    for ($i = 0; $i < 10000; $i++) {
+        $res = [];
+        foreach ($all_logs as $lvl => $l) {
+            $l = array_values($l);
+            $res[$lvl] = [];
+            foreach ($l as $_) $res[$lvl][] = $l[mt_rand(0, count($l) - 1)];
+        }
+        $t[] = $over($res);
     }
-    $r = $c1['nsscache']['wall_ratio'];
-    [$lo, $hi] = boot_ratio(col('s1-nsscache', 4), col('s1-floor', 4));
-    $ir = [];
-    foreach (['floor', 'floor_empty', 'putenv', 'nsscache'] as $c) $ir[$c] = num(v("s1.ir.$c"));
-    $S[1] = ['cols' => $c1, 'ratio' => $r, 'ci' => [$lo, $hi], 'met' => $r !== null && $r <= 1.02,
-        'inconclusive' => !($r !== null && $r <= 1.02) && $lo !== null && $lo <= 1.02,
-        'same_work' => ratio($c1['putenv']['wall'], $c1['floor']['wall']), 'ir' => $ir,
-        'ir_ratio' => fn($c) => ratio($ir[$c], $ir['floor']),
-        'ir_delta' => fn($c) => ($ir[$c] ?? 0) - ($ir['floor'] ?? 0)];
+    $t = array_filter($t, fn($x) => $x !== null);
+    $v = array_count_values(array_map(fn($l) => $l['ratio']['verdict'], $levels));
+    $tot = [];
+    foreach ($COLS as $c) {
+        $per_run = nums(array_map(fn($f) => $f[2] === $c ? $f[9] : null, rows('s1-runs')));
+        $req = array_sum(array_map(fn($l) => $l[$c]['requests'], $levels));
+        $tot[$c] = ['dent_run' => median($per_run), 'requests' => $req, 'failed' => array_sum(array_map(fn($l) => $l[$c]['failed'], $levels)),
+            'calls' => $req ? array_sum(array_map(fn($l) => $l[$c]['calls'] * $l[$c]['requests'] / 1000, $levels)) * 1000 / $req : null,
+            'dent' => median($dent_rate(array_filter(rows('s1-runs'), fn($f) => $f[2] === $c)))];
+    }
+    // per-request instructions, one worker per column: part 1 is the master's start (the worker
+    // inherits its counts at the fork), part k (2..20) request k-1, part 21 request 20 and the exit
+    $cg = [];
+    foreach ($COLS as $c) {
+        $p = [];
+        foreach (rows("s1-cg-$c") as $f) $p[(int) $f[0]] = num($f[1]);
+        $life = array_filter(array_intersect_key($p, array_flip(range(2, 21))), fn($x) => $x !== null);
+        $cg[$c] = ['first' => $p[2] ?? null, 'steady' => median(array_values(array_intersect_key($p, array_flip(range(3, 20))))),
+            'last' => $p[21] ?? null, 'life' => count($life) === 20 ? array_sum($life) / 20 : null,
+            'calls' => rows("s1-cg-$c")[0][2] ?? null];
+    }
+    $S[1] = ['levels' => $levels, 'tot' => $tot, 'cg' => $cg, 'verdicts' => $v,
+        'over' => [$over($all_logs), quantile($t, 0.025), quantile($t, 0.975)]];
 }
 
+// ---------------------------------------------------------------- 2. the first request
 if (in_array(2, $sections, true)) {
-    $w = [];
-    foreach (['none', 'empty', 'nsscache'] as $c) $w[$c] = ['med' => med("s2-$c"), 'p90' => p90f("s2-$c")];
-    $ir = [];
-    foreach (['none', 'empty', 'nsscache', 'nsscache2', 'matched'] as $c) $ir[$c] = (int) v("s2.ir.$c", '0');
-    $dn = $ir['nsscache'] - $ir['none'];
-    $de = $ir['empty'] - $ir['none'];
-    $S[2] = ['wall' => $w, 'ir' => $ir, 'dn' => $dn, 'de' => $de,
-        'dmn' => $ir['nsscache'] - $ir['matched'], 'dme' => $ir['empty'] - $ir['matched'],
-        'nsslibs' => trim(v('s2.nsslibs', '')),
-        'met' => $dn <= 2 * $de && trim(v('s2.nsslibs', '')) === ''];
-}
-
-if (in_array(3, $sections, true)) {
-    $T = (int) v('cgi_t');
-    $per = fn(string $k, string $c) => (num(v("s3.$k.$c.$T")) - num(v("s3.$k.$c.1"))) / ($T - 1);
-    $ir = $hook = [];
-    foreach (['none', 'empty', 'nsscache', 'nsscache-bigenv'] as $c) {
-        $ir[$c] = $per('ir', $c);
-        $hook[$c] = $per('hook', $c);
+    $c2 = [];
+    foreach (['nofix', 'floor', 'floor_empty', 'nsscache'] as $c) {
+        $f = "s2-$c";
+        $c2[$c] = ['calls' => median(col($f, 1)), 'dent' => median(col($f, 2)), 'get' => median(col($f, 3)),
+            'wall' => median(col($f, 4)), 'wall10' => quantile(col($f, 4), 0.1), 'wall90' => quantile(col($f, 4), 0.9),
+            'fails' => count(array_filter(rows($f), fn($x) => ($x[4] ?? '') !== 'ok')), 'n' => count(rows($f))];
     }
-    $S[3] = ['T' => $T, 'ir' => $ir, 'hook' => $hook, 'met' => $hook['nsscache'] < 200];
+    // the pairs: round i's floor and nsscache runs
+    $a = array_map(fn($f) => num($f[3] ?? null), rows('s2-nsscache'));
+    $b = array_map(fn($f) => num($f[3] ?? null), rows('s2-floor'));
+    $pairs = [];
+    foreach ($a as $i => $x) if ($x && ($b[$i] ?? null)) $pairs[] = $x / $b[$i];
+    [$pt, $lo, $hi] = boot($pairs, 'median');
+    $e = array_map(fn($f) => num($f[3] ?? null), rows('s2-floor_empty'));
+    $epairs = [];
+    foreach ($e as $i => $x) if ($x && ($b[$i] ?? null)) $epairs[] = $x / $b[$i];
+    $ir = [];
+    foreach (['floor', 'floor_empty', 'nsscache'] as $c) $ir[$c] = median(col("s2-ir-$c"));
+    $irr = ratio($ir['nsscache'], $ir['floor']);
+    $S[2] = ['cols' => $c2, 'pairs' => $pairs, 'ratio' => [$pt, $lo, $hi], 'empty_ratio' => boot($epairs, 'median'), 'verdict' => verdict($lo, $hi, 1.02, false),
+        'ir' => $ir, 'ir_n' => count(col('s2-ir-nsscache')),
+        'ir_spread' => array_map(fn($c) => col("s2-ir-$c") ? max(col("s2-ir-$c")) - min(col("s2-ir-$c")) : null,
+            ['floor' => 'floor', 'floor_empty' => 'floor_empty', 'nsscache' => 'nsscache']),
+        'ir_ratio' => $irr, 'ir_verdict' => $irr === null ? 'no_data' : ($irr <= 1.02 ? 'met' : 'not_met'),
+        'get_ratio' => ratio($c2['nsscache']['get'], $c2['floor']['get'])];
 }
 
+// ---------------------------------------------------------------- 3. startup
+if (in_array(3, $sections, true)) {
+    $ways = [];
+    foreach (['ini', 'host', 'd'] as $w) {
+        $ir = [];
+        foreach (['none', 'empty', 'nsscache', 'nsscache2', 'matched'] as $c) $ir[$c] = num(v("s3.ir.$w.$c", ''));
+        $de = $ir['empty'] - $ir['none'];
+        $dn = $ir['nsscache'] - $ir['none'];
+        // nsscache − empty, function by function (self counts: they add up to the difference)
+        $diff = $inc = $load_obj = [];
+        foreach (rows("s3-$w.self") as $f) {
+            $k = implode(' ', array_slice($f, 3));
+            if ($k === 'PROGRAM TOTALS') continue;
+            if ((int) $f[2] !== (int) $f[1]) $diff[$k] = (int) $f[2] - (int) $f[1];
+            $o = cg_object($k);
+            $load_obj[$o] = ($load_obj[$o] ?? 0) + (int) $f[1] - (int) $f[0];
+        }
+        arsort($load_obj);
+        foreach (rows("s3-$w.inc") as $f) $inc[implode(' ', array_slice($f, 3))] = array_map('intval', array_slice($f, 0, 3));
+        $by_obj = [];
+        foreach ($diff as $k => $d) {
+            $o = preg_replace('/^(nsscache|emptyext)\.so$/', 'the module', cg_object($k));
+            $by_obj[$o] = ($by_obj[$o] ?? 0) + $d;
+        }
+        arsort($by_obj);
+        uasort($diff, fn($x, $y) => abs($y) <=> abs($x));
+        $ways[$w] = ['ir' => $ir, 'de' => $de, 'dn' => $dn, 'ratio' => ratio($dn, $de), 'own' => $ir['nsscache'] - $ir['empty'],
+            'diff' => $diff, 'by_obj' => $by_obj, 'load_obj' => $load_obj, 'inc' => $inc, 'self_sum' => array_sum($diff),
+            'verdict' => ratio($dn, $de) === null ? 'no_data' : (ratio($dn, $de) <= 2 ? 'met' : 'not_met')];
+    }
+    $S[3] = ['ways' => $ways, 'nsslibs' => trim(v('s3.nsslibs', ''))];
+}
+
+// ---------------------------------------------------------------- 4. diagnostics
 if (in_array(4, $sections, true)) {
     $us = [];
-    foreach (['status', 'status_curl', 'metrics', 'metrics_curl', 'getenv'] as $f) {
+    foreach (['status', 'status_nocurl', 'in_effect', 'getenv'] as $f) {
         foreach ([1 => 'first', 2 => 'later', 3 => 'loop'] as $c => $k) {
             $us[$f][$k] = median(array_map(fn($x) => $x / 1000, col("s4-$f", $c)));
         }
     }
-    $S[4] = ['us' => $us, 'first_ir' => (int) v('s4.ir.1') - (int) v('s4.ir.0'),
-        'later_ir' => ((int) v('s4.ir.101') - (int) v('s4.ir.1')) / 100,
-        // nsscache_metrics(): absent from data measured before it existed
-        'metrics' => has('s4.ir.metrics.1'),
-        'metrics_first_ir' => (int) v('s4.ir.metrics.1', '0') - (int) v('s4.ir.0'),
-        'metrics_later_ir' => ((int) v('s4.ir.metrics.101', '0') - (int) v('s4.ir.metrics.1', '0')) / 100];
+    $ir = fn(string $k) => num(v("s4.ir.$k", ''));
+    $doc = [];
+    foreach (['host', 'ten'] as $n) {
+        $w = col("s4-doctor-$n", 1);
+        $doc[$n] = ['med' => median($w), 'min' => $w ? min($w) : null, 'max' => $w ? max($w) : null, 'n' => count($w),
+            'rc' => implode(',', array_unique(array_column(rows("s4-doctor-$n"), 1))),
+            'targets' => implode(',', array_unique(array_column(rows("s4-doctor-$n"), 2)))];
+    }
+    $S[4] = ['us' => $us,
+        'ir' => ['status_first' => $ir('nsscache_status.1') - $ir('nsscache_status.0'),
+            'status_later' => ($ir('nsscache_status.101') - $ir('nsscache_status.1')) / 100,
+            'in_effect_first' => $ir('nsscache_in_effect.1') - $ir('nsscache_status.0'),
+            'in_effect_later' => ($ir('nsscache_in_effect.101') - $ir('nsscache_in_effect.1')) / 100,
+            'endpoint' => $ir('endpoint') - $ir('endpoint_base')],
+        'ep' => ['first' => median(array_map(fn($x) => $x / 1000, col('s4-endpoint', 1))),
+            'later' => median(array_map(fn($x) => $x / 1000, col('s4-endpoint', 2))),
+            'bytes' => median(col('s4-endpoint', 3)), 'fcgi_first' => median(col('s4-endpoint', 4)),
+            'fcgi_later' => median(col('s4-endpoint', 5)), 'n' => count(rows('s4-endpoint'))],
+        'doctor' => $doc];
 }
 
-if (in_array(5, $sections, true) && !has('s5.skipped')) {
-    // C rps p50 p99 failed complete probe_calls neg_dentries workers mean_ms dentries_before
-    $lv = [];
-    foreach (['off', 'on'] as $m) {
-        foreach (rows("s5-$m") as $f) $lv[$f[0]][$m] = $f;
-    }
-    $per1k = fn($v, $n) => (!is_numeric($v) || !(float) $n) ? null : $v * 1000 / $n;
-    $tot = [];
-    foreach (['off', 'on'] as $m) {
-        $rs = rows("s5-$m");
-        $tot[$m] = ['req' => array_sum(array_map(fn($f) => (float) $f[5], $rs)),
-            'dent' => array_sum(array_map(fn($f) => is_numeric($f[7]) ? (float) $f[7] : 0, $rs)),
-            'calls' => array_sum(array_map(fn($f) => is_numeric($f[6]) ? (float) $f[6] : 0, $rs))];
-    }
-    $logs = [];
-    foreach ($lv as $f) {
-        if (is_numeric($f['off'][1] ?? null) && is_numeric($f['on'][1] ?? null) && $f['off'][1] > 0 && $f['on'][1] > 0) {
-            $logs[] = log($f['on'][1] / $f['off'][1]);
-        }
-    }
-    $S[5] = ['levels' => $lv, 'per1k' => $per1k, 'tot' => $tot,
-        'gm' => $logs ? exp(array_sum($logs) / count($logs)) : null];
-} elseif (in_array(5, $sections, true)) {
-    $S[5] = ['skipped' => v('s5.skipped')];
-}
+// ---------------------------------------------------------------- the report, then the plots
 
-if (in_array(6, $sections, true)) {
-    $c6 = [];
-    foreach (['rhel7', 'system'] as $sk) {
-        foreach (['yes', 'no'] as $val) {
-            $f = "s6-first-$sk-$val";
-            $s = "s6-steady-$sk-$val";
-            $c6[$sk][$val] = ['calls' => med($f, 1), 'wall' => med($f, 4), 'wall90' => p90f($f, 4), 'get' => med($f, 3),
-                'steady' => med($s, 6), 'steady90' => med($s, 7), 'fails' => fails($f) + fails($s)];
-        }
-    }
-    $rt = fn($sk, $k) => ratio($c6[$sk]['no'][$k], $c6[$sk]['yes'][$k]);
-    [$a, $b, $c, $d] = [$rt('rhel7', 'wall'), $rt('rhel7', 'steady'), $rt('system', 'wall'), $rt('system', 'steady')];
-    $S[6] = ['cols' => $c6, 'first' => ['rhel7' => $a, 'system' => $c], 'steady' => ['rhel7' => $b, 'system' => $d],
-        'verdict' => ($a < 0.95 && $b <= 1.02 && $c < 0.95 && $d <= 1.02) ? 'no'
-            : (($a > 1.05 && $c > 1.05) ? 'yes' : 'none')];
-}
+ob_start();
+require __DIR__ . '/RESULTS.md.php';     // sets $PLOT, the plots' words
+$md = preg_replace("/\n{3,}/", "\n\n", ob_get_clean());
 
-// ---------------------------------------------------------------- plots
-
-function gnuplot(string $script): void {
+function gnuplot(string $script): void
+{
     $p = proc_open(['gnuplot'], [0 => ['pipe', 'r'], 1 => STDOUT, 2 => ['pipe', 'w']], $pipes);
     fwrite($pipes[0], $script);
     fclose($pipes[0]);
@@ -217,90 +216,80 @@ function gnuplot(string $script): void {
 }
 $tmp = sys_get_temp_dir() . '/nsscache-render.' . getmypid();
 @mkdir($tmp);
+$q = fn(string $s) => '"' . addcslashes($s, '"\\') . '"';
 
-if (isset($S[1])) {
-    $labels = ['nofix' => 'no fix', 'putenv' => 'putenv()', 'one' => 'unquoted env[] (1)', 'nsscache' => 'nsscache',
-        'floor' => 'floor (yes by hand)'];
+if (isset($S[1]['levels'])) {
     $lines = [];
-    $i = 0;
-    foreach ($S[1]['cols'] as $c => $x) {
-        $lines[] = implode("\t", [++$i, $labels[$c], $x['wall'], $x['wall90'], $x['get'], $x['get90']]);
+    foreach ($S[1]['levels'] as $lvl => $L) {
+        $lines[] = implode(' ', array_merge([$lvl], array_map(fn($c) => fmt($L[$c]['rps'], 2), $COLS),
+            [fmt($L['ratio']['point'], 4), fmt($L['ratio']['lo'], 4), fmt($L['ratio']['hi'], 4)]));
     }
     file_put_contents("$tmp/s1", implode("\n", $lines) . "\n");
-    gnuplot(<<<GP
-        set terminal pngcairo size 900,420 font ",10" noenhanced
-        set output "$out/first_request.png"
-        set title "First HTTPS request per PHP CLI process (softokn rhel7, variable unset, {$V['runs']} runs per column)"
-        set style fill solid 0.6 border -1
-        set boxwidth 0.35
-        set ylabel "ms (bars: median; whiskers: p90)"
-        set yrange [0:*]
-        set xrange [0.4:5.6]
-        set grid ytics
-        set key top right
-        set datafile separator "\\t"
-        plot "$tmp/s1" using (\$1-0.19):3:3:4:(0.35) with boxerrorbars title "whole process" lc rgb "#4e79a7", \\
-             "" using (\$1+0.19):5:5:6:(0.35) with boxerrorbars title "HTTPS GET (curl_exec)" lc rgb "#f28e2b", \\
-             "" using 1:(0):xticlabels(2) with points pt -1 notitle
-        GP);
-}
-
-if (isset($S[5]['levels'])) {
-    // Cumulative curves: negative dentries added (had the dirs not been removed after each
-    // level) against requests served, per mode.
-    foreach (['off', 'on'] as $m) {
-        $curve = [];
-        $base_req = $base_dent = 0;
-        foreach (explode(' ', v('fpm.levels')) as $c) {
-            $f = $S[5]['levels'][$c][$m] ?? null;
-            if (!$f || !is_numeric($f[10] ?? null)) continue;
-            foreach (rows("s5-samp-$m-$c") as $s) {
-                if (count($s) >= 2) $curve[] = ($base_req + (int) $s[0]) . ' ' . ($base_dent + (int) $s[1] - (int) $f[10]);
-            }
-            $base_req += (int) $f[5];
-            $base_dent += (int) $f[7];
-        }
-        file_put_contents("$tmp/curve-$m", implode("\n", $curve) . "\n");
-        file_put_contents("$tmp/s5-$m", implode("\n", array_map(fn($f) => implode(' ', $f), rows("s5-$m"))) . "\n");
-    }
-    gnuplot(<<<GP
-        set terminal pngcairo size 1000,420 font ",10" noenhanced
-        set output "$out/fpm_sweep.png"
-        set multiplot layout 1,2 title "nginx -> php-fpm ({$V['fpm.children']} workers, pm.max_requests = 20) -> one HTTPS GET per request; softokn rhel7; {$V['fpm.requests']} requests per level"
+    $plots = [];
+    foreach ($COLS as $i => $c) $plots[] = "\"$tmp/s1\" using 1:" . ($i + 2) . " with linespoints lw 2 pt " . (5 + $i)
+        . " title " . $q($PLOT['cols'][$c]);
+    gnuplot(sprintf(<<<'GP'
+        set terminal pngcairo size 1100,440 font ",10" noenhanced
+        set output "%s/fpm_sweep.png"
+        set multiplot layout 1,2 title %s
         set logscale x 2
-        set xlabel "concurrency (ab -c)"
+        set xrange [0.8:80]
+        set xtics (1, 2, 4, 8, 16, 32, 64)
+        set xlabel %s
         set grid
         set key bottom right
-        set ylabel "requests per second"
+        set ylabel %s
         set yrange [0:*]
-        plot "$tmp/s5-off" using 1:2 with linespoints lw 2 pt 7 title "no fix", \\
-             "$tmp/s5-on" using 1:2 with linespoints lw 2 pt 5 title "nsscache"
-        set key top left
-        set ylabel "latency ms (p50 solid, p99 dashed)"
-        plot "$tmp/s5-off" using 1:3 with linespoints lw 2 pt 7 lc 1 title "no fix p50", \\
-             "$tmp/s5-off" using 1:4 with linespoints lw 1 dt 2 pt 7 lc 1 title "no fix p99", \\
-             "$tmp/s5-on" using 1:3 with linespoints lw 2 pt 5 lc 2 title "nsscache p50", \\
-             "$tmp/s5-on" using 1:4 with linespoints lw 1 dt 2 pt 5 lc 2 title "nsscache p99"
-        unset multiplot
-        set output "$out/fpm_dentries.png"
-        set terminal pngcairo size 800,450 font ",10" noenhanced
-        unset logscale x
-        set xlabel "requests served (cumulative over the sweep)"
-        set ylabel "negative dentries added (cumulative)"
-        set title "Negative dentries vs requests served, php-fpm, softokn rhel7, pm.max_requests = 20"
+        plot %s
+        set ylabel %s
+        set key bottom right
         set yrange [*:*]
-        plot "$tmp/curve-off" using 1:2 with lines lw 2 title "no fix", \\
-             "$tmp/curve-on" using 1:2 with lines lw 2 title "nsscache"
-        GP);
+        plot "%s/s1" using 1:6:7:8 with yerrorlines lw 2 pt 7 title %s, 0.98 with lines dt 2 lc rgb "#c00000" title %s
+        unset multiplot
+        GP, $out, $q($PLOT['s1_title']), $q($PLOT['s1_x']), $q($PLOT['s1_y']), implode(', ', $plots), $q($PLOT['s1_y2']),
+        $tmp, $q($PLOT['s1_ratio']), $q($PLOT['s1_bound'])));
+}
+
+if (isset($S[2])) {
+    $lines = [];
+    $i = 0;
+    foreach ($S[2]['cols'] as $c => $x) $lines[] = implode("\t", [++$i, $PLOT['first_ticks'][$c], fmt($x['wall'], 3),
+        fmt($x['wall10'], 3), fmt($x['wall90'], 3)]);
+    file_put_contents("$tmp/s2", implode("\n", $lines) . "\n");
+    $p = $S[2]['pairs'];
+    sort($p);
+    file_put_contents("$tmp/s2p", implode("\n", array_map(fn($k, $x) => ($k + 1) . " $x", array_keys($p), $p)) . "\n");
+    [$pt, $lo, $hi] = $S[2]['ratio'];
+    gnuplot(sprintf(<<<'GP'
+        set terminal pngcairo size 1100,420 font ",10" noenhanced
+        set output "%s/first_request.png"
+        set multiplot layout 1,2 title %s
+        set style fill solid 0.6 border -1
+        set boxwidth 0.5
+        set ylabel %s
+        set yrange [0:*]
+        set xrange [0.4:4.6]
+        set grid ytics
+        set datafile separator "\t"
+        plot "%s/s2" using 1:3:4:5:(0.5):xticlabels(2) with boxerrorbars lc rgb "#4e79a7" notitle
+        set datafile separator whitespace
+        unset xrange
+        set autoscale x
+        set xlabel %s
+        set ylabel %s
+        set yrange [*:*]
+        set grid
+        plot "%s/s2p" using 1:2 with points pt 7 ps 0.7 title %s, %s with lines lw 2 title %s, \
+             %s with lines dt 3 lc rgb "#555555" title %s, %s with lines dt 3 lc rgb "#555555" notitle, \
+             1.02 with lines dt 2 lc rgb "#c00000" title %s
+        unset multiplot
+        GP, $out, $q($PLOT['s2_title']), $q($PLOT['s2_y']), $tmp, $q($PLOT['s2_x2']), $q($PLOT['s2_y2']), $tmp,
+        $q($PLOT['s2_pairs']), fmt($pt, 4), $q($PLOT['s2_median']), fmt($lo, 4), $q($PLOT['s2_ci']), fmt($hi, 4),
+        $q($PLOT['s2_goal'])));
 }
 array_map('unlink', glob("$tmp/*"));
 rmdir($tmp);
 
-// ---------------------------------------------------------------- the report
-
-ob_start();
-require __DIR__ . '/RESULTS.md.php';
-$md = preg_replace("/\n{3,}/", "\n\n", ob_get_clean());
 file_put_contents("$out/RESULTS.md.tmp", $md);
 rename("$out/RESULTS.md.tmp", "$out/RESULTS.md");
 fwrite(STDERR, "wrote $out/RESULTS.md" . (glob("$out/*.png") ? ' and ' . implode(' ', array_map('basename', glob("$out/*.png"))) : '') . "\n");

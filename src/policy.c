@@ -5,15 +5,40 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <unistd.h>
+
+/* ASCII case-insensitive equality of S (LEN bytes) and the lower-case WORD,
+ * as NSS's PORT_Strcasecmp compares the variable. Written out: libc's
+ * strcasecmp would be one more symbol for the loader to bind in the start
+ * of every PHP process. */
+static int ascii_is(const char *s, size_t len, const char *word)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char) (s[i] - 'A' + 'a') : s[i];
+
+		if (word[i] == '\0' || c != word[i]) {
+			return 0;
+		}
+	}
+	return word[len] == '\0';
+}
+
+/* strcmp(A, B) == 0, written out for the same reason: MINIT and RINIT compare. */
+static int ascii_same(const char *a, const char *b)
+{
+	while (*a != '\0' && *a == *b) {
+		a++;
+		b++;
+	}
+	return *a == *b;
+}
 
 /* Exact, case-insensitive match of a length-counted INI value. */
 static int word_is(const char *s, size_t len, const char *word)
 {
-	size_t n = strlen(word);
-
-	return s != NULL && len == n && strncasecmp(s, word, n) == 0;
+	return s != NULL && ascii_is(s, len, word);
 }
 
 int nsscache_parse_bool(const char *s, size_t len, int *out)
@@ -90,10 +115,10 @@ nsscache_var nsscache_classify(const char *value)
 	if (value == NULL) {
 		return NSSCACHE_VAR_UNSET;
 	}
-	if (strcasecmp(value, "yes") == 0) {
+	if (ascii_is(value, strlen(value), "yes")) {
 		return NSSCACHE_VAR_YES;
 	}
-	return strcasecmp(value, "no") == 0 ? NSSCACHE_VAR_NO : NSSCACHE_VAR_PROBING;
+	return ascii_is(value, strlen(value), "no") ? NSSCACHE_VAR_NO : NSSCACHE_VAR_PROBING;
 }
 
 nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
@@ -117,21 +142,13 @@ nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 	return NSSCACHE_ACTION_KEPT;
 }
 
-/* *DST becomes an owned copy of SRC (NULL: none). */
+/* *DST becomes an owned copy of SRC (NULL: none, or out of memory). */
 static void own(char **dst, const char *src)
 {
-	char *p = NULL;
-
-	if (src != NULL) {
-		size_t n = strlen(src) + 1;
-
-		p = malloc(n);
-		if (p != NULL) {
-			memcpy(p, src, n);
-		}
+	if (*dst != NULL) {
+		free(*dst);
 	}
-	free(*dst);
-	*dst = p;
+	*dst = src != NULL ? strdup(src) : NULL;
 }
 
 nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int nss_open,
@@ -147,7 +164,6 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	rec->error = 0;
 	if (action == NSSCACHE_ACTION_SET || action == NSSCACHE_ACTION_REPLACED) {
 		/* setenv copies: no PHP-owned buffer ends up in environ */
-		errno = 0;
 		if (setenv(NSSCACHE_ENV_NAME, want, 1) != 0) {
 			rec->error = errno ? errno : ENOMEM;
 			action = NSSCACHE_ACTION_FAILED;
@@ -174,7 +190,7 @@ int nsscache_unchanged(const nsscache_record *rec, const char *current)
 		/* unset both times; a left copy lost to malloc never matches */
 		return current == NULL && !rec->has_left && rec->action != NSSCACHE_ACTION_NONE;
 	}
-	return strcmp(current, rec->left) == 0;
+	return ascii_same(current, rec->left);
 }
 
 void nsscache_record_free(nsscache_record *rec)

@@ -6,6 +6,10 @@ nsscache
 <?php
 require __DIR__ . '/status.inc';
 if (!is_file(nsscache_test_system_curl())) die('skip no ext/curl beside this PHP (' . nsscache_test_system_curl() . '); scripts/test installs php8.2-curl');
+// EL's own ext/curl uses NSS: this test is about one that does not
+$tls = shell_exec(escapeshellarg(PHP_BINARY) . ' -n -d extension=' . escapeshellarg(nsscache_test_system_curl())
+    . ' -r ' . escapeshellarg('echo curl_version()["ssl_version"];') . ' 2>/dev/null');
+if (strncmp((string) $tls, 'NSS/', 4) === 0) die('skip this PHP\'s ext/curl uses NSS (' . $tls . ')');
 ?>
 --FILE--
 <?php

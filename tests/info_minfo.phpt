@@ -18,9 +18,9 @@ libcurl => not loaded
 NSS => not loaded
 softokn => not found
 Distribution => %s
-SSL_DIR => unset
-TMPDIR => unset
-SQLITE_TMPDIR => unset
+SSL_DIR => %s
+TMPDIR => %s
+SQLITE_TMPDIR => %s
 
 Directive => Local Value => Master Value
 nsscache.enabled => On => On

@@ -1,5 +1,5 @@
 --TEST--
-nsscache_status() keeps raw values whole: json_encode() works for any valid UTF-8 value, and a value of any length is returned exactly
+nsscache_status() keeps raw values whole and words nothing from them: json_encode() works for any valid UTF-8 value, and a value of any length is returned exactly
 --EXTENSIONS--
 nsscache
 --FILE--
@@ -7,11 +7,12 @@ nsscache
 require __DIR__ . '/status.inc';
 $code = '$s = nsscache_status(); $j = json_encode($s); '
       . 'echo $j === false ? json_last_error_msg() : "json ok", " ", $s["previous"] === getenv("NSS_SDB_USE_CACHE") ? "exact" : "changed", "\n";';
-foreach (["1\u{e9}\u{2026}", str_repeat("\u{2026}", 40), "\u{e9}" . str_repeat('x', 5000)] as $v) {
+foreach (["1\u{e9}\u{2026}", '1' . str_repeat("\u{e9}", 20) . "\u{2026}", str_repeat("\u{2026}", 40), "\u{e9}" . str_repeat('x', 5000)] as $v) {
     echo nsscache_test_child(['NSS_SDB_USE_CACHE' => $v], ['nsscache.override' => 'never'], $code);
 }
 ?>
 --EXPECT--
+json ok exact
 json ok exact
 json ok exact
 json ok exact

@@ -64,7 +64,8 @@ $ffi = is_file(PHP_EXTENSION_DIR . '/ffi.so') && glob('/{usr/,}lib{,64,/*-linux-
      ? [PHP_EXTENSION_DIR . '/ffi.so'] : [];
 foreach ([
     'no curl' => [[], [], []],
-    'OpenSSL curl' => [['SSL_DIR' => '/nonexistent', 'TMPDIR' => '/tmp'], [], $curl],
+    // the distribution's ext/curl: OpenSSL on Debian, NSS on EL 7
+    'system curl' => [['SSL_DIR' => '/nonexistent', 'TMPDIR' => '/tmp'], [], $curl],
     // libnss3 mapped through FFI where this PHP has it (the matrix's own PHPs do not)
     'libnss3 loaded, disabled' => [['NSS_SDB_USE_CACHE' => 'auto'] + ($ffi ? ['SHAPE_FFI' => '1'] : []),
                                    ['nsscache.enabled' => '0'], $ffi],
@@ -76,8 +77,8 @@ foreach ([
 --EXPECTF--
 -- no curl
 action=set phase=load reason=no_nss_curl nss=no softokn=none in_effect=same json=ok
--- OpenSSL curl
-action=set phase=load reason=no_nss_curl nss=no softokn=none in_effect=same json=ok
+-- system curl
+action=set phase=load reason=%s nss=%s softokn=%s in_effect=same json=ok
 -- libnss3 loaded, disabled
 action=disabled phase=load reason=no_nss_curl nss=%s softokn=%s in_effect=same json=ok
 -- replaced

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # The one assertion helper and the one summary line of every suite (sourced).
 #   check NAME CMD...          one test: passes when CMD exits 0
 #   check_eq NAME WANT GOT     one test: passes when WANT = GOT

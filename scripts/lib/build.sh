@@ -4,6 +4,7 @@
 #   nsscache_build_copy PHP_CONFIG DIR [CFLAGS [PREFIX...]]   a copy of the sources in DIR, built for another PHP
 #   nsscache_build_php FLAVOUR     a PHP from Debian's source, cached; prints its prefix (ci/build-php)
 #   nsscache_pecl_package DIR      the PECL tarball, made by `pecl package`; prints its path
+#   nsscache_c_hash                sha256 of the extension's C without comments (what bench/RESULTS.md measured)
 #   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
 # shellcheck shell=bash
 # -Wno-unused-parameter as php-src itself (Zend/Zend.m4): PHP_FUNCTION,
@@ -19,17 +20,12 @@ nsscache_build() {
     nsscache_apt_install build-essential autoconf "php$NSSCACHE_PHP_VERSION-dev" "php$NSSCACHE_PHP_VERSION-cli"
     phpize=$(dirname "$(command -v "$php_config")")/phpize${php_config#php-config}
     stamp="$php_config $cflags"
-    (
-        cd "$NSSCACHE_ROOT" || exit 1
-        if [ ! -f Makefile ] || [ "$(cat .build-stamp 2>/dev/null)" != "$stamp" ] || [ config.m4 -nt Makefile ]; then
-            nsscache_log "phpize + configure ($php_config)"
-            { [ -f Makefile ] && make distclean || true; } >/dev/null 2>&1
-            "$phpize" >/dev/null || exit 1
-            ./configure --enable-nsscache --with-php-config="$(command -v "$php_config")" CFLAGS="$cflags" \
-                >/dev/null || exit 1
-            echo "$stamp" > .build-stamp
-        fi
-    ) || return 1
+    if [ ! -f "$NSSCACHE_ROOT/Makefile" ] || [ "$(cat "$NSSCACHE_ROOT/.build-stamp" 2>/dev/null)" != "$stamp" ] ||
+        [ "$NSSCACHE_ROOT/config.m4" -nt "$NSSCACHE_ROOT/Makefile" ]; then
+        nsscache_step "phpize + configure ($php_config)" nsscache_configure "$phpize" "$php_config" "$cflags" ||
+            return 1
+        echo "$stamp" > "$NSSCACHE_ROOT/.build-stamp"
+    fi
     log=$(mktemp)
     make -C "$NSSCACHE_ROOT" -j2 >"$log" 2>&1 || rc=$?
     if [ "$rc" -ne 0 ] || grep -q 'warning:' "$log"; then
@@ -39,6 +35,27 @@ nsscache_build() {
     fi
     rm -f "$log"
     nsscache_log "built modules/nsscache.so"
+}
+
+# sha256 of the extension's C sources with the comments stripped (gcc -fpreprocessed: no include
+# or macro is expanded), in a fixed order: nsscache.c, php_nsscache.h, nsscache_compat.h, src/*.c,
+# src/*.h. bench/run records it in bench/RESULTS.md and the build suite compares: a change to the
+# code (not to a comment) means the benchmark is to be run again.
+nsscache_c_hash() {
+    local out
+    out=$(
+        cd "$NSSCACHE_ROOT" || exit 1
+        { printf '%s\n' nsscache.c php_nsscache.h nsscache_compat.h
+            printf '%s\n' src/*.c | LC_ALL=C sort; printf '%s\n' src/*.h | LC_ALL=C sort; } |
+            while IFS= read -r f; do gcc -fpreprocessed -dD -E -P -w -x c "$f" || exit 1; done
+    ) || return 1
+    printf '%s\n' "$out" | sha256sum | cut -d' ' -f1
+}
+
+nsscache_configure() {   # PHPIZE PHP_CONFIG CFLAGS: in the checkout (output: the step's log)
+    cd "$NSSCACHE_ROOT" || return 1
+    if [ -f Makefile ]; then make distclean >/dev/null 2>&1 || true; fi
+    "$1" && ./configure --enable-nsscache --with-php-config="$(command -v "$2")" CFLAGS="$3"
 }
 
 # The extension's files: what git tracks (plus new, unignored files in a work tree); in an
@@ -94,7 +111,7 @@ NSSCACHE_PHP_FLAVOURS="7.4-nts 7.4-zts 8.2-nts 8.2-zts 8.2-asan"
 # a lock makes a parallel build of the same flavour wait and reuse. Orig tarballs only (no Debian
 # patches): the matrix tests our extension, not Debian's PHP.
 nsscache_build_php() {
-    local flavour=$1 debver upver pkg suite flags cc cflags pkgs hash prefix build t0
+    local flavour=$1 debver upver pkg suite flags cc cflags pkgs hash prefix build
     case " $NSSCACHE_PHP_FLAVOURS " in
     *" $flavour "*) ;;
     *) nsscache_die "unknown PHP flavour $flavour (one of: $NSSCACHE_PHP_FLAVOURS)" ;;
@@ -139,29 +156,30 @@ nsscache_build_php() {
         if [ -f "$prefix/.done" ]; then exit 0; fi
         nsscache_apt_source "$suite" "$pkg" "$debver" "$NSSCACHE_PHP_SRC" || exit 1
         build="$NSSCACHE_CACHE/php/.build-$upver-${flavour#*-}-$hash"
-        rm -rf "$build" "$prefix"
-        mkdir -p "$build"
-        trap 'rm -rf "$build"' EXIT
-        t0=$(date +%s)
-        nsscache_log "build-php $flavour: PHP $upver ($debver) -> $prefix"
-        tar -xJf "$NSSCACHE_PHP_SRC/${pkg}_$upver.orig.tar.xz" -C "$build" --strip-components=1
-        cd "$build" || exit 1
-        if ! { CC=$cc CFLAGS=$cflags ./configure --prefix="$prefix" "${flags[@]}" \
-                && make -j"$(nproc)" && make install INSTALL_IT=:; } >build.log 2>&1; then
-            tail -n 60 build.log >&2
-            nsscache_die "build-php $flavour failed (log above)"
-        fi
-        # INSTALL_IT=: above: PHP's install-sapi runs `apxs -i -a`, which copies libphp.so into
-        # the system's Apache module dir and enables it in its config. Into the prefix instead.
-        if [ -f libs/libphp.so ]; then
-            install -D -m 0644 libs/libphp.so "$prefix/lib/apache2/libphp.so"
-        fi
-        # run-tests.php is installed by 8.x (lib/php/build) but not by 7.4: keep one at a fixed place.
-        cp run-tests.php "$prefix/lib/php/run-tests.php"
-        printf '%s\n' "$flavour" "$debver" "$cc $cflags" "${flags[@]}" > "$prefix/build-info"
-        "$prefix/bin/php" -n -v >&2
-        touch "$prefix/.done"
-        nsscache_log "build-php $flavour: $(( $(date +%s) - t0 )) s"
+        nsscache_step "build-php $flavour: PHP $upver ($debver) from source, a few minutes" \
+            nsscache_build_php_now "$prefix" "$build" "$NSSCACHE_PHP_SRC/${pkg}_$upver.orig.tar.xz" \
+            "$cc" "$cflags" "$flavour" "$debver" "${flags[@]}"
     ) >&2 || return 1
     printf '%s\n' "$prefix"
+}
+# PREFIX BUILD ORIG_TARBALL CC CFLAGS FLAVOUR DEBVER CONFIGURE_FLAG... (output: the step's log)
+nsscache_build_php_now() {
+    local prefix=$1 build=$2 orig=$3 cc=$4 cflags=$5 flavour=$6 debver=$7
+    shift 7
+    rm -rf "$build" "$prefix"
+    mkdir -p "$build" || return 1
+    trap 'rm -rf "$build"' EXIT
+    echo "build-php $flavour -> $prefix"
+    tar -xJf "$orig" -C "$build" --strip-components=1 && cd "$build" || return 1
+    CC=$cc CFLAGS=$cflags ./configure --prefix="$prefix" "$@" && make -j"$(nproc)" && make install INSTALL_IT=: ||
+        return 1
+    # INSTALL_IT=: above: PHP's install-sapi runs `apxs -i -a`, which copies libphp.so into
+    # the system's Apache module dir and enables it in its config. Into the prefix instead.
+    if [ -f libs/libphp.so ]; then
+        install -D -m 0644 libs/libphp.so "$prefix/lib/apache2/libphp.so" || return 1
+    fi
+    # run-tests.php is installed by 8.x (lib/php/build) but not by 7.4: keep one at a fixed place.
+    cp run-tests.php "$prefix/lib/php/run-tests.php" &&
+        printf '%s\n' "$flavour" "$debver" "$cc $cflags" "$@" > "$prefix/build-info" &&
+        "$prefix/bin/php" -n -v && touch "$prefix/.done"
 }

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Shared shell helpers for nsscache's scripts (sourced, not executed).
 #
 # NSSCACHE_CACHE holds everything that is slow to make (Debian sources, the
@@ -20,55 +21,252 @@ NSSCACHE_PHP_CONFIG=php-config$NSSCACHE_PHP_VERSION
 nsscache_log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 nsscache_die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Install Debian packages that are missing; wait for the dpkg lock rather
-# than fail when another installer (a parallel job, unattended-upgrades) holds it.
+# ---------------------------------------------------------------- quiet steps and their log
+
+# The output of package installs, downloads and slow builds goes to NSSCACHE_LOG, one file per
+# top-level run (exported: the scripts it runs write to the same file); the terminal gets one
+# line per step (nsscache_step).
+if [ -z "${NSSCACHE_LOG:-}" ]; then
+    NSSCACHE_LOG=$(realpath -m "$0")
+    NSSCACHE_LOG=${NSSCACHE_LOG#"$NSSCACHE_ROOT"/}
+    NSSCACHE_LOG="$NSSCACHE_CACHE/log/$(date +%Y%m%d-%H%M%S)-${NSSCACHE_LOG//\//-}-$$.log"
+fi
+export NSSCACHE_LOG
+# Made when first written to (a script may stop before, e.g. when not run as root).
+nsscache_log_open() {
+    [ -f "$NSSCACHE_LOG" ] && return 0
+    mkdir -p "${NSSCACHE_LOG%/*}" && : >>"$NSSCACHE_LOG" || return 1
+    find "${NSSCACHE_LOG%/*}" -maxdepth 1 -name '*.log' -mtime +14 -delete 2>/dev/null || true
+}
+
+# nsscache_step LABEL CMD...: runs CMD (a command or a function, in a subshell: it sets no variable
+# of the caller's, and nsscache_die ends only the step) with its stdout and stderr appended to
+# $NSSCACHE_LOG, and prints one line on stderr: "[time] LABEL ... ok", with the time when the step
+# took 2 s or more, and what CMD said with nsscache_note. On failure: the end of CMD's output, and
+# where the rest is. Returns CMD's status.
+nsscache_step() {
+    local label=$1 t0=$SECONDS off rc=0 dt notes=()
+    shift
+    nsscache_log_open || nsscache_die "cannot write the log $NSSCACHE_LOG"
+    off=$(stat -c %s "$NSSCACHE_LOG")
+    printf '[%s] %s ... ' "$(date +%H:%M:%S)" "$label" >&2
+    { printf '\n===== [%s] %s\n' "$(date '+%F %T')" "$label"; ("$@"); } >>"$NSSCACHE_LOG" 2>&1 </dev/null || rc=$?
+    dt=$((SECONDS - t0))
+    mapfile -t notes < <(tail -c +$((off + 1)) "$NSSCACHE_LOG" | sed -n 's/^nsscache-note: //p')
+    if [ "$rc" -eq 0 ]; then
+        printf 'ok%s%s\n' "$([ "$dt" -ge 2 ] && printf ' (%d s)' "$dt")" \
+            "$([ ${#notes[@]} -eq 0 ] || printf '; %s' "${notes[@]}")" >&2
+    else
+        printf 'FAILED (exit %d, %d s)%s; the end of its output (all of it in %s):\n' "$rc" "$dt" \
+            "$([ ${#notes[@]} -eq 0 ] || printf '; %s' "${notes[@]}")" "$NSSCACHE_LOG" >&2
+        tail -c +$((off + 1)) "$NSSCACHE_LOG" | grep -v '^nsscache-note: ' | tail -n 25 | sed 's/^/  | /' >&2
+    fi
+    return "$rc"
+}
+# Inside a step: a short remark for its progress line.
+nsscache_note() { printf 'nsscache-note: %s\n' "$*" >&2; }
+
+# ---------------------------------------------------------------- package installs
+
+# While our installs run, services must not start: a policy-rc.d that refuses them, put in place
+# under a lock of ours and removed by a trap. An admin's own policy-rc.d is kept aside (a hard
+# link: the same file, owner, mode and times) and put back exactly.
+NSSCACHE_POLICY_RC=${NSSCACHE_POLICY_RC:-/usr/sbin/policy-rc.d}
+NSSCACHE_APT_LOCK=${NSSCACHE_APT_LOCK:-/run/lock/nsscache-apt.lock}
+NSSCACHE_POLICY_MARK='# nsscache-policy-rc.d'
+
+nsscache_policy_hold() {
+    local p=$NSSCACHE_POLICY_RC saved=$NSSCACHE_POLICY_RC.nsscache-saved tmp
+    if [ -e "$saved" ] || [ -L "$saved" ]; then
+        # Left by one of our installs that was killed: $saved is the admin's file, $p ours.
+        grep -qF "$NSSCACHE_POLICY_MARK" "$p" 2>/dev/null || {
+            echo "error: both $p and $saved exist, and $p is not ours: put the right one back by hand"
+            return 1
+        }
+    elif { [ -e "$p" ] || [ -L "$p" ]; } && ! grep -qF "$NSSCACHE_POLICY_MARK" "$p" 2>/dev/null; then
+        ln -P "$p" "$saved" 2>/dev/null || cp -a "$p" "$saved" || return 1
+    fi
+    tmp=$(mktemp "$p.XXXXXX") || return 1
+    printf '#!/bin/sh\n%s: %s\n# (scripts/lib/common.sh; removed when the install ends)\nexit 101\n' \
+        "$NSSCACHE_POLICY_MARK" "no service may start while nsscache's scripts install packages" >"$tmp"
+    chmod 755 "$tmp" && mv -f "$tmp" "$p"
+}
+nsscache_policy_release() {
+    local p=$NSSCACHE_POLICY_RC saved=$NSSCACHE_POLICY_RC.nsscache-saved
+    if [ -e "$saved" ] || [ -L "$saved" ]; then
+        mv -f "$saved" "$p"
+    elif grep -qF "$NSSCACHE_POLICY_MARK" "$p" 2>/dev/null; then
+        rm -f "$p"
+    fi
+}
+
+# Is systemd this system's PID 1 (not a chroot of one)? Only then do installs enable units that
+# run: where it is not, the unit check is skipped, and nsscache_apt_install says so once.
+nsscache_systemd_booted() {
+    [ -d /run/systemd/system ] && command -v systemctl >/dev/null && ! systemd-detect-virt -q --chroot 2>/dev/null
+}
+nsscache_units_enabled() {
+    systemctl list-unit-files --state=enabled --no-legend --no-pager | awk '{ print $1 }' | sort -u
+}
+
+# nsscache_apt_get ARGS...: apt-get ARGS (non-interactive, waiting for the dpkg lock) with services
+# held back (above); where systemd is PID 1, every unit the run enabled is disabled (and stopped)
+# afterwards, and the enabled list is checked to be the one from before. Output on stdout/stderr:
+# run it in nsscache_step.
+nsscache_apt_get() {
+    mkdir -p "${NSSCACHE_APT_LOCK%/*}" || return 1
+    (
+        exec 8>>"$NSSCACHE_APT_LOCK"
+        flock 8
+        nsscache_policy_hold || exit 1
+        trap nsscache_policy_release EXIT
+        trap 'exit 130' INT TERM HUP
+        booted=0 before='' new=() rc=0
+        if nsscache_systemd_booted; then booted=1 before=$(nsscache_units_enabled) || exit 1; fi
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 -q -y "$@" || rc=$?
+        [ $booted = 1 ] || exit "$rc"
+        # Also after a failed install: the packages it did configure have enabled theirs.
+        mapfile -t new < <(comm -13 <(printf '%s\n' "$before") <(nsscache_units_enabled))
+        if [ ${#new[@]} -gt 0 ]; then
+            systemctl disable --now "${new[@]}" || exit
+            nsscache_note "disabled ${#new[@]} unit(s) it enabled: ${new[*]}"
+        fi
+        [ "$(nsscache_units_enabled)" = "$before" ] || {
+            echo "error: the enabled units differ from before the install:"
+            diff <(printf '%s\n' "$before") <(nsscache_units_enabled)
+            exit 1
+        }
+        exit "$rc"
+    )
+}
+
+# Install Debian packages that are missing (nsscache_apt_get: no service starts, no unit stays
+# enabled), updating the package lists twice a day or when one of them is unknown.
 nsscache_apt_install() {
-    local missing=() p
+    local missing=() p label
     for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
-    nsscache_log "apt-get install ${missing[*]}"
-    local stamp="$NSSCACHE_CACHE/.apt-updated"
-    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +720 2>/dev/null)" ]; then
-        apt-get -o DPkg::Lock::Timeout=900 update -qq >&2 || return 1
-        mkdir -p "$NSSCACHE_CACHE" && touch "$NSSCACHE_CACHE/.apt-updated"
+    # Said once per run: the log (shared by the scripts of a run) remembers it.
+    if ! nsscache_systemd_booted && ! grep -qs '^nsscache: systemd is not PID 1' "$NSSCACHE_LOG"; then
+        nsscache_log "systemd is not PID 1 here: no unit check after package installs"
+        nsscache_log_open && echo "nsscache: systemd is not PID 1: no unit check after package installs" \
+            >>"$NSSCACHE_LOG"
     fi
-    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq \
-        --no-install-recommends "${missing[@]}" >&2
+    label="apt-get install ${missing[*]}"
+    [ ${#label} -le 90 ] || label="${label:0:80}... (${#missing[@]} packages)"
+    nsscache_step "$label" nsscache_apt_install_now "${missing[@]}"
+}
+nsscache_apt_install_now() {
+    local stamp="$NSSCACHE_CACHE/.apt-updated"
+    if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +720 2>/dev/null)" ] ||
+        ! apt-cache show "$@" >/dev/null 2>&1; then
+        nsscache_apt_get update || return 1
+        mkdir -p "$NSSCACHE_CACHE" && touch "$stamp"
+    fi
+    nsscache_apt_get install --no-install-recommends "$@"
+}
+
+# ---------------------------------------------------------------- the machine's apt sources
+
+# Every enabled entry of the machine's apt sources, in either style (one-line: sources.list and
+# sources.list.d/*.list, as the Debian installer writes; deb822: sources.list.d/*.sources), as
+# deb822 stanzas with a blank line after each.
+nsscache_apt_sources() {
+    local SL='' SP='' f
+    eval "$(apt-config shell SL Dir::Etc::sourcelist/f SP Dir::Etc::sourceparts/d)"
+    for f in "$SL" "${SP%/}"/*.list; do
+        [ -f "$f" ] || continue
+        awk '
+            { sub(/^[ \t]+/, ""); sub(/[ \t]*#.*$/, "") }
+            $1 != "deb" && $1 != "deb-src" { next }
+            {
+                type = $1; $1 = ""; line = $0; opts = ""
+                if (match(line, /^ *\[[^]]*\]/)) {
+                    opts = substr(line, RSTART, RLENGTH); line = substr(line, RSTART + RLENGTH)
+                    gsub(/[][]/, "", opts)
+                }
+                n = split(line, w, /[ \t]+/); k = 0
+                for (i = 1; i <= n; i++) if (w[i] != "") f[++k] = w[i]
+                if (k < 2) next
+                print "Types: " type; print "URIs: " f[1]; print "Suites: " f[2]
+                comps = ""; for (i = 3; i <= k; i++) comps = comps (i > 3 ? " " : "") f[i]
+                if (comps != "") print "Components: " comps
+                m = split(opts, o, /[ \t]+/)
+                for (i = 1; i <= m; i++) {
+                    if (!(j = index(o[i], "="))) continue
+                    key = substr(o[i], 1, j - 1); val = substr(o[i], j + 1); gsub(/,/, " ", val)
+                    if (key == "arch") key = "Architectures"; else if (key == "lang") key = "Languages"
+                    else if (key == "target") key = "Targets"
+                    else {
+                        p = split(key, part, "-"); key = ""
+                        for (q = 1; q <= p; q++)
+                            key = key (q > 1 ? "-" : "") toupper(substr(part[q], 1, 1)) substr(part[q], 2)
+                    }
+                    print key ": " val
+                }
+                print ""
+            }' "$f"
+    done
+    for f in "${SP%/}"/*.sources; do
+        [ -f "$f" ] || continue
+        # Paragraphs; comment lines dropped; "Enabled: no" stanzas skipped.
+        awk 'BEGIN { RS = ""; ORS = "\n\n" }
+            { out = ""; n = split($0, l, "\n")
+              for (i = 1; i <= n; i++) if (l[i] !~ /^#/) out = out (out == "" ? "" : "\n") l[i]
+              if (out == "" || out ~ /(^|\n)Enabled: *[Nn][Oo]/) next
+              print out }' "$f"
+    done
 }
 
 # A private apt state for SUITE (bookworm, bullseye, trixie, sid...) with
 # entries of TYPE (deb-src, or deb for a download without install). The entries
-# are derived from the machine's own deb822 sources: same mirrors, suite family
+# are derived from the machine's own sources (either style): same mirrors, suite family
 # renamed, so no mirror host is ever written into the project. Prints the apt
 # options.
 nsscache_apt_opts() {
-    local suite=$1 type=${2:-deb-src} f
-    local state="$NSSCACHE_CACHE/apt/$suite-$type" list
+    local suite=$1 type=${2:-deb-src}
+    local state="$NSSCACHE_CACHE/apt/$suite-$type" list derived
     list="$state/sources.list.d/derived.sources"
     mkdir -p "$state/sources.list.d" "$state/lists/partial" "$state/archives/partial"
-    if [ ! -s "$list" ]; then
-        : > "$list.tmp"
-        for f in /etc/apt/sources.list.d/*.sources; do
-            [ -f "$f" ] || continue
-            # Only enabled stanzas of Debian's own suites (not a vendor repo).
-            grep -qi '^Enabled: *no' "$f" && continue
-            grep -q '^Suites:.*\b\(bookworm\|bullseye\|trixie\|sid\|stable\)' "$f" || continue
-            # bookworm, bookworm-updates, bookworm-security -> SUITE...
-            sed -e "s/^Types:.*/Types: $type/" \
-                -e "/^Suites:/s/\b[a-z]\+\(-updates\|-security\)\?\b/$suite\1/g" "$f" >> "$list.tmp"
-            printf '\n' >> "$list.tmp"
-        done
-        if [ "$suite" = sid ] || [ "$suite" = unstable ] || [ "$suite" = experimental ]; then
-            # sid has neither -updates nor -security; a stanza left without suites is dropped.
-            sed -i -e '/^Suites:/s/ *\b[a-z]\+-\(updates\|security\)\b//g' "$list.tmp"
-            awk 'BEGIN{RS="";ORS="\n\n"} !/\nSuites: *(\n|$)/' "$list.tmp" > "$list.tmp2"
-            mv "$list.tmp2" "$list.tmp"
-        fi
-        grep -q '^Types:' "$list.tmp" ||
-            nsscache_die "no deb822 apt sources in /etc/apt/sources.list.d to derive $suite $type entries from"
-        mv "$list.tmp" "$list"
+    # Only Debian's own suites (not a vendor repo): bookworm, bookworm-updates, bookworm-security
+    # -> SUITE, SUITE-updates, SUITE-security; sid and experimental have neither, and a stanza
+    # left without suites is dropped. One entry once.
+    derived=$(nsscache_apt_sources | awk -v suite="$suite" -v type="$type" '
+        BEGIN { RS = ""; ORS = "\n\n"
+                debian = "^(buster|bullseye|bookworm|trixie|forky|sid|experimental|"
+                debian = debian "stable|testing|unstable|oldstable|oldoldstable)$"
+                bare = suite ~ /^(sid|unstable|experimental)$/ }
+        {
+            n = split($0, l, "\n"); ok_type = 0; ok_suite = 0; out = ""
+            for (i = 1; i <= n; i++) {
+                if (l[i] ~ /^Types:/) { if (l[i] ~ /[ \t]deb([ \t]|$)/) ok_type = 1; l[i] = "Types: " type }
+                else if (l[i] ~ /^Suites:/) {
+                    m = split(substr(l[i], 8), w, /[ \t]+/); s = ""; delete seen
+                    for (j = 1; j <= m; j++) {
+                        if (w[j] == "") continue
+                        base = w[j]; suf = ""
+                        if (match(w[j], /-(updates|security|backports|proposed-updates)$/)) {
+                            base = substr(w[j], 1, RSTART - 1); suf = substr(w[j], RSTART)
+                        }
+                        if (base !~ debian) continue
+                        ok_suite = 1
+                        if (bare && suf != "") continue
+                        if (!((suite suf) in seen)) { seen[suite suf] = 1; s = s (s == "" ? "" : " ") suite suf }
+                    }
+                    if (s == "") { ok_suite = 0; break }
+                    l[i] = "Suites: " s
+                }
+                out = out (i > 1 ? "\n" : "") l[i]
+            }
+            if (ok_type && ok_suite && !(out in done)) { done[out] = 1; print out }
+        }')
+    [ -n "$derived" ] || nsscache_die "no Debian entries in the machine's apt sources" \
+        "(sources.list, sources.list.d/*.list or *.sources) to derive $suite $type entries from"
+    if [ "$(cat "$list" 2>/dev/null)" != "$derived" ]; then
+        printf '%s\n' "$derived" >"$list.tmp" && mv "$list.tmp" "$list"
+        rm -f "$state/.updated"      # new entries: their lists are not there yet
     fi
     [ -f "$state/status" ] || : > "$state/status"
     printf '%s\n' -o "Dir::Etc::SourceList=/dev/null" -o "Dir::Etc::SourceParts=$state/sources.list.d" \
@@ -83,7 +281,7 @@ nsscache_apt_update() {
     local stamp="$NSSCACHE_CACHE/apt/$suite-$type/.updated"
     mapfile -t opts < <(nsscache_apt_opts "$suite" "$type")
     if [ ! -f "$stamp" ] || [ -n "$(find "$stamp" -mmin +1440 2>/dev/null)" ]; then
-        apt-get "${opts[@]}" update -qq >&2 || return 1
+        nsscache_step "apt-get update: Debian $suite $type entries" apt-get "${opts[@]}" -q update || return 1
         touch "$stamp"
     fi
 }
@@ -104,6 +302,8 @@ nsscache_php_source() {
         | tr -c 'A-Za-z0-9.+_-' '_')"
 }
 
+nsscache_in_dir() { (cd "$1" && shift && "$@"); }   # DIR CMD...: CMD run in DIR
+
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST,
 # once. Versions are pinned because the security suites often lack the .dsc
 # of their newest version.
@@ -115,7 +315,8 @@ nsscache_apt_source() {
     chown _apt "$dest" 2>/dev/null || true    # lets apt download sandboxed
     nsscache_apt_update "$suite" deb-src || return 1
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb-src)
-    (cd "$dest" && apt-get "${opts[@]}" source --download-only -qq "$pkg=$version" >&2) || return 1
+    nsscache_step "apt-get source $pkg=$version (download)" \
+        nsscache_in_dir "$dest" apt-get "${opts[@]}" -q source --download-only "$pkg=$version" || return 1
     touch "$dest/.done-$pkg-$version"
 }
 
@@ -129,7 +330,7 @@ nsscache_apt_download() {
     chown _apt "$dest" 2>/dev/null || true
     nsscache_apt_update "$suite" deb || return 1
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb)
-    (cd "$dest" && apt-get "${opts[@]}" download -qq "$@" >&2) || return 1
+    nsscache_step "apt-get download $*" nsscache_in_dir "$dest" apt-get "${opts[@]}" -q download "$@" || return 1
     touch "$stamp"
 }
 

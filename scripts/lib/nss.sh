@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # The real-NSS harness (sourced by tests/integration/run, demo/run and bench/run; sources
 # common.sh, build.sh and server.sh): NSS-linked ext/curl, softokn builds, the access() counter,
 # a test PKI (nssi_setup, cached in $NSSCACHE_CACHE/integration, keyed by version), one PHP CLI case
@@ -43,22 +44,26 @@ nssi_build_curl() {
         nsscache_die "no pinned Debian source for PHP $version"
     src=$NSSCACHE_PHP_SRC
     nsscache_apt_source "$NSSCACHE_PHP_SUITE" "$NSSCACHE_PHP_PKG" "$NSSCACHE_PHP_DEBVER" "$src" || return 1
-    b=$(mktemp -d)
-    nsscache_log "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG $NSSCACHE_PHP_DEBVER"
+    nsscache_step "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG $NSSCACHE_PHP_DEBVER" \
+        nssi_build_curl_now "$php_config" "$out" "$src"
+}
+nssi_build_curl_now() {   # PHP_CONFIG OUT SRC (output: the step's log)
+    local php_config=$1 out=$2 src=$3 b rc=0
     local orig=("$src/${NSSCACHE_PHP_PKG}"_*.orig.tar.[gx]z)
-    tar -C "$b" -xf "${orig[0]}" --wildcards '*/ext/curl/*'
+    b=$(mktemp -d)
+    tar -C "$b" -xf "${orig[0]}" --wildcards '*/ext/curl/*' || rc=1
     # the phpize beside that php-config (phpize8.2 for php-config8.2)
-    (cd "$b"/php-*/ext/curl && "${php_config%php-config*}phpize${php_config##*php-config}" >/dev/null 2>&1 \
-        && ./configure -q --with-php-config="$php_config" >/dev/null \
-        && make -s -j"$(nproc)" >/dev/null 2>"$b/make.err") || { cat "$b/make.err" >&2; rm -rf "$b"; return 1; }
-    mkdir -p "$out"
-    cp "$b"/php-*/ext/curl/modules/curl.so "$out/curl.so"
+    [ $rc = 1 ] || (cd "$b"/php-*/ext/curl && "${php_config%php-config*}phpize${php_config##*php-config}" \
+        && ./configure -q --with-php-config="$php_config" && make -s -j"$(nproc)") || rc=1
+    [ $rc = 1 ] || { mkdir -p "$out" && cp "$b"/php-*/ext/curl/modules/curl.so "$out/curl.so" && touch "$out/.ok"; } ||
+        rc=1
     rm -rf "$b"
-    touch "$out/.ok"
+    return $rc
 }
 
-# Artefact paths, keyed by source version, PHP API and flags. Called again by
-# nssi_setup once php-dev is installed (the API number comes from php-config).
+# Artefact paths, keyed by source version, PHP API and flags. The API number comes from
+# php-config, which php-dev installs: nssi_setup calls this again, in the caller's shell, once
+# the packages are there (before, the ext/curl path says "apiunknown").
 nssi_paths() {
     NSSI_PHP_API=$("$NSSCACHE_PHP_CONFIG" --phpapi 2>/dev/null || echo unknown)
     NSSI_CURL_SO=$NSSI_CACHE/curl-nss/$(nssi_key "$NSSI_PHP_SRC_VERSION")-api$NSSI_PHP_API/curl.so
@@ -108,10 +113,12 @@ nssi_use_flavour() {
 #   5. test PKI: CA, server cert for 127.0.0.1/localhost, NSS sql: DB trusting the CA
 # Cold: about 4 minutes on 2 cores (the softokn build dominates). Warm: a few seconds.
 # A bash of its own, so that set -e holds whatever the caller's context (an `if`, a `||`).
+# The paths it sets (nssi_paths) hold in the caller's shell afterwards.
 nssi_setup() {
     bash -euo pipefail -c '. "$1"; nssi_step_packages; nssi_paths; nssi_step_curl; nssi_step_softokn
         nssi_step_counter; nssi_step_pki; nsscache_log "integration setup ready in $NSSI_CACHE"' \
-        nssi_setup "${BASH_SOURCE[0]}"
+        nssi_setup "${BASH_SOURCE[0]}" || return 1
+    nssi_paths
 }
 
 nssi_step_packages() {
@@ -119,8 +126,7 @@ nssi_step_packages() {
     local p
     for p in libcurl4-openssl-dev libcurl4-gnutls-dev; do
         if dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
-            nsscache_log "removing $p (conflicts with libcurl4-nss-dev)"
-            DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 remove -y -qq "$p" >&2
+            nsscache_step "apt-get remove $p (conflicts with libcurl4-nss-dev)" nsscache_apt_get remove "$p"
         fi
     done
     nsscache_apt_install "${NSSI_PACKAGES[@]}"
@@ -161,19 +167,23 @@ nssi_install_softokn() {
 }
 
 nssi_step_softokn() {
-    local src b top
+    local src
     [ -f "$NSSI_SOFTOKN_ROOT/.ok" ] && return 0
     src=$(nssi_src_dir nss "$NSSI_NSS_SRC_VERSION")
     nsscache_apt_source "$NSSI_SUITE" nss "$NSSI_NSS_SRC_VERSION" "$src"
+    nsscache_step "building softokn legacy + rhel7 from nss $NSSI_NSS_SRC_VERSION (about 2 min)" \
+        nssi_build_softokn "$src"
+}
+nssi_build_softokn() {   # SRC (output: the step's log)
+    local src=$1 b top
     b=$(mktemp -d); top="$b/nss"
-    nsscache_log "building softokn legacy + rhel7 from nss $NSSI_NSS_SRC_VERSION (about 2 min)"
-    dpkg-source -q -x "$src"/nss_*.dsc "$top" >/dev/null 2>&1
+    dpkg-source -q -x "$src"/nss_*.dsc "$top" || { rm -rf "$b"; nsscache_die "dpkg-source -x of $src failed"; }
     # legacy: probe directly in the DB and temp dirs (no removed mkdtemp dir, Mozilla 1720227).
     sed -i 's/ -DSDB_MEASURE_USE_TEMP_DIR//' "$top/nss/coreconf/Linux.mk"
     ! grep -q SDB_MEASURE_USE_TEMP_DIR "$top/nss/coreconf/Linux.mk" || nsscache_die "Linux.mk patch failed"
     (   nssi_nss_make "$top" coreconf/nsinstall && nssi_nss_make "$top" lib export \
         && nssi_nss_make "$top" lib/util && nssi_nss_make "$top" lib/freebl && nssi_nss_make "$top" lib/softoken
-    ) >"$b/build.log" 2>&1 || { tail -30 "$b/build.log" >&2; rm -rf "$b"; return 1; }
+    ) >"$b/build.log" 2>&1 || { tail -30 "$b/build.log"; rm -rf "$b"; return 1; }
     nm -D "$top/dist/lib/libsoftokn3.so" | grep -q ' U mkdtemp' && nsscache_die "legacy softokn still uses mkdtemp"
     nssi_install_softokn "$top" legacy
     # rhel7: an unset variable means "measure", in sdb_init (else statfs
@@ -186,7 +196,7 @@ nssi_step_softokn() {
         || ! grep -q '"yes") != 0)) {' "$sdb"; then
         nsscache_die "rhel7 patch of sdb.c failed"
     fi
-    nssi_nss_make "$top" lib/softoken >"$b/build.log" 2>&1 || { tail -30 "$b/build.log" >&2; rm -rf "$b"; return 1; }
+    nssi_nss_make "$top" lib/softoken >"$b/build.log" 2>&1 || { tail -30 "$b/build.log"; rm -rf "$b"; return 1; }
     nssi_install_softokn "$top" rhel7
     rm -rf "$b"
     touch "$NSSI_SOFTOKN_ROOT/.ok"
@@ -343,7 +353,12 @@ nssi_run_case() {
         "$NSSI_DIR/client.php" "https://127.0.0.1:$NSSI_PORT/" "${NSSI_CLIENT_ARGS[@]}" 2>"$d/stderr") || true
     read -r _a _b _c _d after _f < /proc/sys/fs/dentry-state
     calls=$(nssi_count_sum "$d/count")
-    [ -n "$out" ] || out="0 php-failed:$(head -c 200 "$d/stderr" | tr -s ' \n' '  ')"
+    # Not client.php's line ("<ms> <status> ..."): PHP failed (a library it could not load, a fatal
+    # error). Then the status is php-failed: and what PHP said, on stdout and stderr, on one line.
+    if ! [[ ${out%%$'\n'*} =~ ^[0-9]+(\.[0-9]+)?\ [^\ ] ]]; then
+        out="0 php-failed: $({ printf '%s\n' "$out"; cat "$d/stderr"; } | tr -s ' \t\n' '   ' | sed 's/^ //' |
+            head -c 400)"
+    fi
     [ -n "${NSSI_CASE_DIR:-}" ] || nssi_case_dir_remove "$d"
     printf '%s %s %s\n' "$calls" "$((after - before))" "$out"
 }
@@ -351,8 +366,8 @@ nssi_run_case() {
 # ---------------------------------------------------------------- php-fpm
 
 # nssi_fpm_start DIR SOFTOKN NSSCACHE(off|on) [pool lines...]
-# Starts a php-fpm master (server "fpm", srv_fpm: socket DIR/fpm.sock, clear_env = yes) with
-# pm.max_requests = $NSSI_FPM_MAX_REQUESTS (default 5), the counter preloaded and the softokn on
+# Starts a php-fpm master (server $NSSI_FPM_NAME, default "fpm"; srv_fpm: socket DIR/fpm.sock, clear_env
+# = yes) with pm.max_requests = $NSSI_FPM_MAX_REQUESTS (default 5), the counter preloaded and the softokn on
 # LD_LIBRARY_PATH of the master. The pool passes SSL_DIR and TMPDIR into the workers with env[]
 # (clear_env empties everything else). Extra arguments are added to the pool verbatim. The
 # variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment.
@@ -364,12 +379,12 @@ nssi_fpm_start() {
     cp -a "$NSSI_PKI/nssdb/." "$dir/db/"
     SRV_FPM_ENV=(NSSI_COUNT_FILE="$dir/count" LD_PRELOAD="$NSSI_COUNTER_SO libnspr4.so" "${NSSI_FPM_MASTER_ENV[@]}")
     [ "$softokn" = system ] || SRV_FPM_ENV+=(LD_LIBRARY_PATH="$NSSI_SOFTOKN_ROOT/$softokn")
-    SRV_FPM_MAX_REQUESTS=${NSSI_FPM_MAX_REQUESTS:-5} srv_fpm fpm "$dir" "${args[@]}" -- \
+    SRV_FPM_MAX_REQUESTS=${NSSI_FPM_MAX_REQUESTS:-5} srv_fpm "${NSSI_FPM_NAME:-fpm}" "$dir" "${args[@]}" -- \
         "env[SSL_DIR] = $dir/db" "env[TMPDIR] = $dir/tmp" "$@"
 }
 
 # Graceful stop (SIGQUIT): workers exit normally, so the counter reports.
-nssi_fpm_stop() { srv_stop fpm; }
+nssi_fpm_stop() { srv_stop "${NSSI_FPM_NAME:-fpm}"; }
 
 # nssi_fpm_request DIR [query] -> the client's output line for one request.
 nssi_fpm_request() {

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # The one server launcher of the suites, the demo and the bench (sourced; needs common.sh).
 # Every server runs in its own session (setsid: Apache's MPMs signal their whole process
 # group), logs to $SRV_DIR/NAME.log, and is stopped at exit by the trap srv_init sets,
@@ -27,7 +28,7 @@
 # without running exit handlers), nginx QUIT, Apache WINCH or TERM; the rest TERM.
 # shellcheck shell=bash
 declare -gA SRV_PID=() SRV_SIG=() SRV_WAIT=() SRV_LOGS=()
-SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=() SRV_FPM_PREFIX=()
+SRV_DIR="" SRV_ATEXIT=() SRV_PORTS=" " SRV_FPM_ENV=() SRV_FPM_PREFIX=() SRV_FPM_WRAP=()
 
 srv_init() {
     SRV_DIR=$(mktemp -d -t nsscache-srv.XXXXXX)
@@ -134,7 +135,9 @@ srv_cleanup() {
 # DIR/php-error.log). ARGs go to php-fpm after -n (-d extension=...). POOL_LINEs are added to the
 # pool (later lines win). The master starts with env -i: PATH, HOME=DIR and the SRV_FPM_ENV array,
 # through the SRV_FPM_PREFIX command when set (a command that ends by exec'ing its arguments, e.g.
-# unshare with bind mounts: the master keeps the PID srv_start recorded).
+# unshare with bind mounts: the master keeps the PID srv_start recorded), and the binary under the
+# SRV_FPM_WRAP command when set (after env -i: valgrind, which follows the forked workers); the
+# master has SRV_FPM_WAIT seconds (default 10) to open its socket.
 srv_fpm() {
     local name=$1 dir=$2 args=(); shift 2
     while [ $# -gt 0 ] && [ "$1" != -- ]; do args+=("$1"); shift; done
@@ -160,7 +163,7 @@ srv_fpm_pool() {
 }
 srv_fpm_master() {
     local name=$1 dir=$2 ready=$3; shift 3
-    srv_start -s QUIT -l "$dir/fpm.log" "$name" "$ready" \
+    srv_start -s QUIT -t "${SRV_FPM_WAIT:-10}" -l "$dir/fpm.log" "$name" "$ready" \
         "${SRV_FPM_PREFIX[@]}" env -i PATH="$PATH" HOME="$dir" "${SRV_FPM_ENV[@]}" \
-        "$NSSCACHE_PHP_FPM" -R -F -O -n "$@" -y "$dir/fpm.conf"
+        "${SRV_FPM_WRAP[@]}" "$NSSCACHE_PHP_FPM" -R -F -O -n "$@" -y "$dir/fpm.conf"
 }

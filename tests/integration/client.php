@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // One verified HTTPS GET, the first TLS use of this process: libcurl-nss opens
 // the NSS DB in $SSL_DIR here, which is where softoken may probe.
 // CLI:  php client.php URL [--putenv] [--status] [--diag]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * LD_PRELOAD counter of NSS softoken's access() probe.
  *

@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // One verified HTTPS GET on a fresh curl handle, as every client here makes
 // it (tests/integration/client.php, bench/*.php). With libcurl-nss, the
 // first one in a process opens the NSS DB in $SSL_DIR: that is where

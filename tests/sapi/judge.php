@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // Judges the responses of one tests/sapi case (one JSON line per request, from www/https.php).
 // php judge.php RESPONSES COUNT_FILE N [KEY=VALUE...]
 // Prints "ok ..." or "FAIL ..." then what was seen: the requests that were ok, how many

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # Helpers of the SAPI suites (sourced by tests/sapi/run, hammer and soak): every PHP server a
 # RHEL host runs, on the real-NSS harness (scripts/lib/nss.sh: NSS ext/curl, rhel7 softokn,
 # test PKI, access() counter), each started through the one launcher (scripts/lib/server.sh)

@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // Hammer (tests/sapi/hammer): a client that went away while nsscache prints its phpinfo()
 // section (ReflectionExtension::info() prints it straight to the client). The client closes
 // after 0.1 s; the first write after that succeeds and the client's kernel answers with a

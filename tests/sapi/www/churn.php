@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // Hammer (tests/sapi/hammer), churn run: putenv() the variable to "1" or "no" and read it
 // back, as a script that "fixes" NSS by hand does. In a threaded server the environment is
 // the process's: another thread's putenv(), its request end (PHP puts the old value back) or

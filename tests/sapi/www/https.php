@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // One request of tests/sapi: the verified HTTPS GET (the first TLS use of a
 // process opens the NSS DB: that is where softoken may probe), then one JSON
 // line with what this process saw. ?url=https://127.0.0.1:PORT/

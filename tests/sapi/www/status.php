@@ -1,4 +1,5 @@
 <?php
+// SPDX-License-Identifier: BSD-2-Clause
 // Hammer (tests/sapi/hammer): nsscache_status(), phpinfo() (into a buffer: it writes after all
 // modules) and nsscache's own MINFO section printed straight to the client
 // (ReflectionExtension::info()). 500 unless nsscache is loaded, its section is in phpinfo()
