@@ -304,7 +304,7 @@ _Section time: <?= v('s4.seconds') ?> s._
 ## Headline
 
 <!-- headline -->
-Measured by `bench/run` on commit `<?= v('commit.short') ?>` (C sha256 `<?= substr(v('c.sha256'), 0, 16) ?>…`), <?= v('cpu.count') ?> cores, load average <?= v('load.start') ?> at the start; intervals are 95% bootstrap intervals over paired runs.
+Measured by `bench/run` on <?= v('date') ?> on commit `<?= v('commit.short') ?>` (C sha256 `<?= substr(v('c.sha256'), 0, 16) ?>…`), <?= v('cpu.count') ?> cores, load average <?= v('load.start') ?> at the start; intervals are 95% bootstrap intervals over paired runs.
 
 | measurement | result | goal | verdict |
 |---|---|---|---|
