@@ -41,7 +41,98 @@ function unwrap($v)
     return $v;
 }
 
-// [facts, null] from an answer's JSON text, or [null, why].
+// The facts an answer may hold, each with its types ('?' = null too; a missing key is null when
+// that is allowed); ARRAYS are nested specs, 'strings' a list of strings, 'paths' string => string.
+// Keys not named here are dropped: nothing the doctor does not read is kept.
+const FACTS_SPEC = ['facts' => 'int', 'pid' => '?int', 'cwd' => '?string|false',
+    'php' => ['version' => '?string', 'sapi' => '?string', 'binary' => '?string', 'zts' => '?bool',
+        'ini' => '?string|false', 'scanned' => '?string|false', 'open_basedir' => '?string'],
+    'uid' => '?int', 'env' => ['NSS_SDB_USE_CACHE' => '?string', 'SSL_DIR' => '?string', 'TMPDIR' => '?string',
+        'SQLITE_TMPDIR' => '?string'],
+    'curl' => ['loaded' => 'bool', 'version' => '?string', 'ssl_version' => '?string'],
+    'nsscache' => ['loaded' => 'bool', 'status' => ['?', 'version' => '?string', 'enabled' => '?bool',
+        'value' => '?string', 'override' => '?string', 'env' => '?string', 'previous' => '?string',
+        'action' => '?string', 'phase' => '?string', 'repairs' => '?int',
+        'libcurl' => ['?', 'version' => '?string', 'ssl_version' => '?string', 'nss' => '?bool', 'path' => '?string',
+            'how' => '?string'],
+        'nss' => ['?', 'version' => '?string', 'initialized' => '?bool', 'path' => '?string'],
+        'softokn' => ['?', 'version' => '?string', 'how' => '?string', 'path' => '?string', 'system_build' => '?bool'],
+        'distro' => ['?', 'id' => '?string', 'version' => '?string', 'family' => '?string'],
+        'ssl_dir' => '?string', 'tmpdir' => '?string', 'sqlite_tmpdir' => '?string', 'in_effect' => '?bool',
+        'in_effect_reason' => '?string', 'in_effect_text' => '?string', 'notes' => '?strings']],
+    'maps' => '?paths'];
+const FACT_STRING_MAX = 4096;
+
+// V checked against SPEC (FACTS_SPEC or a part of it) at PATH: [value, null] or [null, why]. A string
+// is at most FACT_STRING_MAX bytes, an int fits, a list holds at most 64 entries.
+function fact_check($v, $spec, string $path): array
+{
+    if (is_array($spec)) {
+        $nullable = ($spec[0] ?? null) === '?';
+        unset($spec[0]);
+        if ($v === null && $nullable) {
+            return [null, null];
+        }
+        if (!is_array($v) || ($v && array_keys($v) === range(0, count($v) - 1))) {
+            return [null, "$path is not an object"];
+        }
+        $out = [];
+        foreach ($spec as $k => $sub) {
+            if (!array_key_exists($k, $v)) {
+                $may = is_array($sub) ? ($sub[0] ?? null) === '?' : $sub[0] === '?';
+                if (!$may) {
+                    return [null, "$path.$k is missing"];
+                }
+                $out[$k] = null;
+                continue;
+            }
+            [$x, $why] = fact_check($v[$k], $sub, "$path.$k");
+            if ($why !== null) {
+                return [null, $why];
+            }
+            $out[$k] = $x;
+        }
+        return [$out, null];
+    }
+    $types = explode('|', ltrim($spec, '?'));
+    if ($v === null && $spec[0] === '?') {
+        return [null, null];
+    }
+    foreach ($types as $type) {
+        switch ($type) {
+            case 'int':
+                $ok = is_int($v) && $v >= 0;
+                break;
+            case 'bool':
+                $ok = is_bool($v);
+                break;
+            case 'false':
+                $ok = $v === false;
+                break;
+            case 'string':
+                $ok = is_string($v) && strlen($v) <= FACT_STRING_MAX;
+                break;
+            case 'strings':
+            case 'paths':
+                $ok = is_array($v) && count($v) <= 64 && ($type === 'paths' || array_values($v) === $v);
+                foreach ($ok ? $v : [] as $k => $x) {
+                    $ok = $ok && is_string($x) && strlen($x) <= FACT_STRING_MAX
+                        && is_string($k) === ($type === 'paths');
+                }
+                break;
+            default:
+                $ok = false;
+        }
+        if ($ok) {
+            return [$v, null];
+        }
+    }
+    return [null, "$path is not " . str_replace('|', ' or ', ltrim($spec, '?')) . ($spec[0] === '?' ? ' or null' : '')
+        . (is_string($v) && strlen($v) > FACT_STRING_MAX ? ' (longer than ' . FACT_STRING_MAX . ' bytes)' : '')];
+}
+
+// [facts, null] from an answer's JSON text, or [null, why]. Every fact is checked to its type
+// (FACTS_SPEC): a malformed answer is that target's bad_answer, never the end of the run.
 function decode_facts(string $json): array
 {
     $f = json_decode($json, true, 64);
@@ -50,7 +141,8 @@ function decode_facts(string $json): array
         return [null, 'not the facts of nsscache-metrics.php'
             . ($f === null ? ' (' . json_last_error_msg() . ')' : '')];
     }
-    return [unwrap($f), null];
+    [$f, $why] = fact_check(unwrap($f), FACTS_SPEC, 'facts');
+    return $f === null ? [null, "malformed facts: $why"] : [$f, null];
 }
 
 // Runs CMD (argv), its stdin /dev/null, ENV (null: ours), for at most TIMEOUT seconds.
@@ -327,7 +419,8 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
     [$facts, $err] = decode_facts(trim($body));
     if ($facts === null) {
         return ['status' => $body === '' && $stderr !== '' ? 'endpoint_failed' : 'bad_answer', 'facts' => null,
-            'error' => $body === '' ? ($why ?: 'empty answer') : "$err: " . first_line($body), 'body' => $body];
+            'error' => $body === '' ? ($why ?: 'empty answer')
+                : (strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body)), 'body' => $body];
     }
     return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
 }

@@ -155,10 +155,17 @@ function inspect(array $t, array $ctx): array
                 $a = ask_url($t['address'], $ctx['timeout']);
                 $view = ['pid', '', $a['local'] ?? false];
         }
-        $t['status'] = $a['status'];
-        $t['error'] = $a['error'];
-        $t['facts'] = $a['facts'];
+        return answered($t, $a, $view, $ctx);
     }
+    return answered($t, ['status' => $t['status'], 'error' => $t['error'], 'facts' => null], null, $ctx);
+}
+
+// Judges target T from its answer A (status, error, facts) and VIEW (how inspect() sees it).
+function answered(array $t, array $a, ?array $view, array $ctx): array
+{
+    $t['status'] = $a['status'];
+    $t['error'] = $a['error'];
+    $t['facts'] = $a['facts'];
     if ($t['status'] !== 'ok') {
         $t['probe'] = 'unknown';
         $t['reason'] = $t['status'];
@@ -258,7 +265,8 @@ function main(array $argv): int
             }
             foreach ($done as $t) {
                 if ($t['status'] !== 'ok' && $t['counted']) {
-                    fwrite(STDERR, "nsscache-doctor: {$t['kind']} {$t['name']}: {$t['sentence']}\n");
+                    fwrite(STDERR, 'nsscache-doctor: ' . printable("{$t['kind']} {$t['name']}: {$t['sentence']}")
+                        . "\n");
                 }
             }
             return 0;

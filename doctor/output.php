@@ -107,13 +107,26 @@ function doc_nagios(array $doc): string
     if (($doc['host']['dentries']['nr_negative'] ?? null) !== null) {
         $perf .= ' negative_dentries=' . $doc['host']['dentries']['nr_negative'];
     }
-    return "NSSCACHE $state - " . ($names ? implode('; ', $names) : $doc['summary']) . " | $perf\n";
+    return "NSSCACHE $state - " . nagios_safe($names ? implode('; ', $names) : $doc['summary']) . " | $perf\n";
 }
 
 // Nagios splits on '|' and newlines: neither may come from a name.
 function nagios_safe(string $s): string
 {
     return preg_replace('/[^\x20-\x7b\x7d\x7e]/', '?', $s);
+}
+
+// S as a terminal or a journal may show it: every control byte (C0, DEL, and C1 as UTF-8 or
+// as a lone byte) as \xHH, so that no field of a target (a pool name, a path, an answer) can
+// move the cursor, retitle the window or hide a line. Bytes that are not UTF-8 are escaped too.
+function printable(string $s): string
+{
+    $re = preg_match('//u', $s) ? '/[\x00-\x1f\x7f]|\xc2[\x80-\x9f]/' : '/[\x00-\x1f\x7f-\xff]/';
+    return preg_replace_callback($re, function (array $m): string {
+        return implode('', array_map(function (string $b): string {
+            return sprintf('\\x%02x', ord($b));
+        }, str_split($m[0])));
+    }, $s);
 }
 
 // ---------------------------------------------------------------- the human table
@@ -125,17 +138,18 @@ function doc_human(array $doc, bool $colour): string
     };
     $probe_colour = ['expected' => '31;1', 'possible' => '33', 'none' => '32', 'unknown' => '35'];
     $h = $doc['host'];
-    $out = sprintf("nsscache-doctor %s on %s (%s, family %s; Linux %s)\n\n", $doc['doctor']['version'],
+    $out = printable(sprintf("nsscache-doctor %s on %s (%s, family %s; Linux %s)", $doc['doctor']['version'],
         $h['hostname'], trim(($h['distro']['id'] ?? 'unknown') . ' ' . ($h['distro']['version'] ?? '')),
-        $h['distro']['family'], $h['kernel']);
+        $h['distro']['family'], $h['kernel'])) . "\n\n";
     $rows = [['TARGET', 'KIND', 'NSS CURL', 'NSSCACHE', 'NSS_SDB_USE_CACHE', 'PROBE']];
     foreach ($doc['targets'] as $t) {
         $ok = $t['status'] === 'ok';
         $ns = !$ok ? '-' : (!$t['nsscache']['loaded'] ? 'no' : ($t['nsscache']['version'] ?? 'loaded')
             . ($t['nsscache']['agree'] === false ? ' (disagrees)' : ''));
-        $rows[] = [$t['name'], $t['kind'], !$ok ? '-' : ($t['nss_curl'] ? 'yes' : 'no'), $ns,
+        $rows[] = array_map(__NAMESPACE__ . '\printable', [$t['name'], $t['kind'],
+            !$ok ? '-' : ($t['nss_curl'] ? 'yes' : 'no'), $ns,
             !$ok ? '-' : ($t['variable'] === null ? 'unset' : quote($t['variable'])),
-            $ok ? $t['probe'] : str_replace('_', ' ', $t['status'])];
+            $ok ? $t['probe'] : str_replace('_', ' ', $t['status'])]);
     }
     $w = [];
     foreach ($rows as $r) {
@@ -156,7 +170,7 @@ function doc_human(array $doc, bool $colour): string
         }
         $out .= rtrim($line) . "\n";
         if ($k > 0) {
-            $out .= '    ' . $doc['targets'][$k - 1]['sentence'] . "\n";
+            $out .= '    ' . printable($doc['targets'][$k - 1]['sentence']) . "\n";
         }
     }
     $out .= "\n" . dentries_line($h) . "\n";
