@@ -45,28 +45,80 @@ function discover_clis(string $root = ''): array
 
 // ---------------------------------------------------------------- php-fpm
 
-// Running php-fpm masters: [conf path => pid], from their process titles
-// ("php-fpm: master process (/etc/php/8.2/fpm/php-fpm.conf)").
+// Running php-fpm masters: [conf path => [pid, as]], from their process titles ("php-fpm: master
+// process (/etc/php/8.2/fpm/php-fpm.conf)"). Any user can run a process with such a title, or
+// php-fpm with a config of theirs: AS says how to read what it names. A master whose real and
+// effective uid are 0: through its own root (/proc/PID/root; '' when that is ours). Any other:
+// only what its uid could read itself (creds), so that a title naming /etc/shadow, or an include
+// of it, reads nothing root-only.
 function fpm_masters(string $proc = '/proc'): array
 {
     $out = [];
+    $our_ns = @readlink("$proc/self/ns/mnt");
     foreach (glob("$proc/[0-9]*", GLOB_ONLYDIR) ?: [] as $d) {
         [$cmd] = read_bounded("$d/cmdline", 4096);
-        if ($cmd !== null && preg_match('/^php-fpm[0-9.]*: master process \((.+)\)/', rtrim($cmd, "\0"), $m)) {
-            $out[$m[1]] = (int) basename($d);
+        if ($cmd === null || !preg_match('/^php-fpm[0-9.]*: master process \((.+)\)/', rtrim($cmd, "\0"), $m)) {
+            continue;
         }
+        [$status] = read_bounded("$d/status", 16384);
+        $creds = proc_creds($d);
+        if ($status === null || $creds === null || !preg_match('/^Uid:\s+(\d+)\s+(\d+)/m', $status, $u)) {
+            continue;
+        }
+        $same = @readlink("$d/root") === '/' && @readlink("$d/ns/mnt") === $our_ns;
+        error_clear_last();
+        $as = ['root' => $same ? '' : "$d/root", 'creds' => $u[1] === '0' && $u[2] === '0' ? null : $creds];
+        $out[$m[1]] = [(int) basename($d), $as];
     }
     return $out;
 }
 
+// Could a process with CREDS (null: root) open FILE (inside ROOT) for reading: search on every
+// directory above it, read on it (mode bits; ACLs are not looked at). [ok, why not].
+function readable_by(string $root, string $file, ?array $creds): array
+{
+    if ($creds === null) {
+        return [true, null];
+    }
+    [$real, $exists] = resolve($root, $file);
+    if ($real === null || !$exists) {
+        return [false, 'not found'];
+    }
+    $can = function (array $st, int $bits) use ($creds): bool {
+        if ($st['uid'] === $creds['uid']) {
+            return ($st['mode'] & ($bits << 6)) === $bits << 6;
+        }
+        if ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true)) {
+            return ($st['mode'] & ($bits << 3)) === $bits << 3;
+        }
+        return ($st['mode'] & $bits) === $bits;
+    };
+    $dir = '';
+    foreach (array_slice(explode('/', $real), 1, -1) as $c) {
+        $st = stat_in($root, $dir === '' ? '/' : $dir);
+        if ($st === null || !$can($st, 1)) {
+            return [false, "not readable by uid {$creds['uid']}, whose php-fpm master names it"];
+        }
+        $dir .= "/$c";
+    }
+    $st = stat_in($root, $dir === '' ? '/' : $dir);
+    $fst = stat_in($root, $real);
+    if ($st === null || !$can($st, 1) || $fst === null || !$can($fst, 4)) {
+        return [false, "not readable by uid {$creds['uid']}, whose php-fpm master names it"];
+    }
+    return [true, null];
+}
+
 // One php-fpm config file and the files it includes: [pools, errors [file, why], files read]. Pools are
 // name => settings (listen, user, chroot, clear_env, env, admin values, file, line), with
-// $pool and ${VAR} expanded as php-fpm does.
-function fpm_parse(string $file, array &$seen = [], array $env = []): array
+// $pool and ${VAR} expanded as php-fpm does. AS: how to read them (fpm_masters(): root, creds).
+// An error names the file and line, never what the line holds: a config may include any file.
+function fpm_parse(string $file, array &$seen = [], array $env = [], array $as = []): array
 {
     $pools = [];
     $errors = [];
-    $real = realpath($file) ?: $file;
+    $root = $as['root'] ?? '';
+    $real = realpath($root . $file) ?: $root . $file;
     if (isset($seen[$real])) {
         return [[], [], []];
     }
@@ -74,7 +126,8 @@ function fpm_parse(string $file, array &$seen = [], array $env = []): array
         return [[], [[$file, 'more than ' . CONF_FILES_MAX . ' included files']], []];
     }
     $seen[$real] = true;
-    [$text, $why] = read_bounded($file, CONF_MAX);
+    [$may, $why] = readable_by($root, $file, $as['creds'] ?? null);
+    [$text, $why] = $may ? read_bounded($root . $file, CONF_MAX) : [null, $why];
     if ($text === null) {
         return [[], [[$file, $why]], [$file]];
     }
@@ -99,7 +152,7 @@ function fpm_parse(string $file, array &$seen = [], array $env = []): array
             continue;
         }
         if (!preg_match('/^([A-Za-z0-9_.\[\]-]+)\s*=\s*(.*)$/', $line, $m)) {
-            $errors[] = [$file, 'line ' . ($n + 1) . ': not "key = value": ' . first_line($line)];
+            $errors[] = [$file, 'line ' . ($n + 1) . ': not "key = value"'];
             continue;
         }
         $key = $m[1];
@@ -112,8 +165,8 @@ function fpm_parse(string $file, array &$seen = [], array $env = []): array
         if ($key === 'include') {
             $dir = dirname($file);
             $glob = $val !== '' && $val[0] === '/' ? $val : "$dir/$val";
-            foreach (glob($glob) ?: [] as $inc) {
-                [$p, $e, $f] = fpm_parse($inc, $seen, $env);
+            foreach (glob($root . $glob) ?: [] as $inc) {
+                [$p, $e, $f] = fpm_parse(substr($inc, strlen($root)), $seen, $env, $as);
                 $pools += $p;
                 $errors = array_merge($errors, $e);
                 $files = array_merge($files, $f);
@@ -168,19 +221,19 @@ function discover_pools(array $globs, string $proc = '/proc'): array
     $configs = [];
     foreach ($globs ?: FPM_MAIN_GLOBS as $g) {
         foreach (glob($g) ?: [] as $f) {
-            $configs[$f] = true;
+            $configs[$f] = [];
         }
     }
     if (!$globs) {
-        foreach (array_keys($masters) as $f) {
-            $configs[$f] = true;
+        foreach ($masters as $f => [, $as]) {
+            $configs[$f] = $configs[$f] ?? $as;
         }
     }
     // the files each running master reads
     $running = [];
-    foreach ($masters as $conf => $pid) {
+    foreach ($masters as $conf => [$pid, $as]) {
         $seen = [];
-        [, , $files] = fpm_parse($conf, $seen);
+        [, , $files] = fpm_parse($conf, $seen, [], $as);
         foreach ($files as $f) {
             $running[realpath($f) ?: $f] = [$pid, $conf];
         }
@@ -188,8 +241,8 @@ function discover_pools(array $globs, string $proc = '/proc'): array
     $out = [];
     $names = [];
     $seen = [];
-    foreach (array_keys($configs) as $conf) {
-        [$pools, $errors, $files] = fpm_parse($conf, $seen);
+    foreach ($configs as $conf => $as) {
+        [$pools, $errors, $files] = fpm_parse($conf, $seen, [], $as);
         foreach ($errors as [$file, $why]) {
             $run = $running[realpath($file) ?: $file] ?? $running[realpath($conf) ?: $conf] ?? null;
             $out[] = target('fpm', "config $file", ['status' => 'config', 'error' => "$file: $why", 'address' => $file,
@@ -204,7 +257,7 @@ function discover_pools(array $globs, string $proc = '/proc'): array
                 $t['status'] = 'config';
                 $t['counted'] = $run !== null;
                 $t['error'] = "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
-                    : 'a listen address the doctor cannot use: ' . first_line($p['listen']));
+                    : 'a listen address the doctor cannot use');
             } elseif ($run === null) {
                 $t['status'] = 'not_running';
                 $t['counted'] = false;
@@ -232,9 +285,9 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
         return null;
     }
     $want = $address[0] === '/' ? (realpath($address) ?: $address) : $address;
-    foreach (fpm_masters($proc) as $conf => $pid) {
+    foreach (fpm_masters($proc) as $conf => [$pid, $as]) {
         $seen = [];
-        [$pools] = fpm_parse($conf, $seen);
+        [$pools] = fpm_parse($conf, $seen, [], $as);
         foreach ($pools as $name => $p) {
             $a = fpm_address($p['listen']);
             if ($a !== null && ($a[0] === '/' ? (realpath($a) ?: $a) : $a) === $want) {
