@@ -98,6 +98,11 @@ function options(array $argv): array
             $o['mode'] = 'textfile';
         }
     }
+    // an existing directory, a *.prom file or stdout: never any other path, which root would replace
+    $tf = $o['textfile'];
+    if ($tf !== null && $tf !== '-' && !is_dir($tf) && substr($tf, -5) !== '.prom') {
+        usage_error('--textfile wants an existing directory, a *.prom file or -, not ' . first_line($tf));
+    }
     foreach (['timeout', 'watch'] as $k) {
         if ($o[$k] !== null) {
             if (!is_numeric($o[$k]) || (float) $o[$k] <= 0 || (float) $o[$k] > 3600) {

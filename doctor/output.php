@@ -297,19 +297,24 @@ function doc_prometheus(array $doc): string
     return nsscache_ep_render(families($doc));
 }
 
-// Writes TEXT to FILE atomically: a temp file in the same directory (not *.prom, which
-// node_exporter would read), fsync'ed by close, mode 0644, then rename(). [ok, why].
+// Writes TEXT to FILE atomically: a temp file of a random name in the same directory (not *.prom,
+// which node_exporter would read), created exclusively (never through a planted symlink), mode
+// 0644 by umask (a chmod() by path would follow a symlink swapped in meanwhile: the directory
+// may be the prometheus user's), fsync'ed where PHP has fsync() (8.1), then rename(). [ok, why].
 function write_atomic(string $file, string $text): array
 {
-    $tmp = dirname($file) . '/.' . basename($file) . '.' . getmypid() . '.tmp';
+    $tmp = dirname($file) . '/.' . basename($file) . '.' . bin2hex(random_bytes(6)) . '.tmp';
+    $mask = umask(022);
     $h = @fopen($tmp, 'xb');
+    umask($mask);
     if ($h === false) {
         return [false, last_error("cannot create $tmp")];
     }
     $ok = @fwrite($h, $text) === strlen($text);
     $ok = @fflush($h) && $ok;
+    $ok = (!function_exists('fsync') || @fsync($h)) && $ok;
     $ok = @fclose($h) && $ok;
-    if (!$ok || !@chmod($tmp, 0644) || !@rename($tmp, $file)) {
+    if (!$ok || !@rename($tmp, $file)) {
         $why = last_error("cannot write $file");
         @unlink($tmp);
         return [false, $why];

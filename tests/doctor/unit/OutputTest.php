@@ -227,4 +227,27 @@ final class OutputTest extends TestCase
         $this->assertFalse($ok);
         $this->assertStringContainsString('cannot create', $why);
     }
+
+    // Issue 28, attack 6: 0644 by umask whatever root's umask, a planted symlink never followed, no chmod by path.
+    public function testAtomicWriteThroughAHostileDirectory(): void
+    {
+        $d = scratch();
+        $old = umask(077);
+        [$ok] = D\write_atomic("$d/nsscache.prom", "a 1\n");
+        umask($old);
+        $this->assertTrue($ok);
+        $this->assertSame('100644', sprintf('%o', stat("$d/nsscache.prom")['mode']), 'umask 077 of the caller');
+        file_put_contents("$d/victim", 'keep');
+        symlink("$d/victim", "$d/link.prom");
+        [$ok] = D\write_atomic("$d/link.prom", "b 1\n");
+        $this->assertTrue($ok);
+        $this->assertSame(['keep', false], [file_get_contents("$d/victim"), is_link("$d/link.prom")]);
+        $f = new ReflectionFunction('NsscacheDoctor\write_atomic');
+        $src = implode('', array_slice(file($f->getFileName()), $f->getStartLine(),
+            $f->getEndLine() - $f->getStartLine()));
+        $this->assertStringNotContainsString('chmod(', $src);
+        if (PHP_VERSION_ID >= 80100) {
+            $this->assertStringContainsString('fsync(', $src);
+        }
+    }
 }
