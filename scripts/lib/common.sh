@@ -8,7 +8,11 @@
 # shellcheck shell=bash disable=SC2034
 # The checkout this library belongs to.
 NSSCACHE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-: "${NSSCACHE_CACHE:=/var/cache/nsscache-dev}"
+# Without root (scripts/test --quick), the user's cache instead.
+if [ -z "${NSSCACHE_CACHE:-}" ]; then
+    NSSCACHE_CACHE=/var/cache/nsscache-dev
+    [ "$(id -u)" = 0 ] || NSSCACHE_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/nsscache-dev
+fi
 export NSSCACHE_CACHE
 
 # The PHP under test (Debian's packages of that minor: php$V, php-fpm$V, php-config$V, php$V-*).
@@ -141,13 +145,18 @@ nsscache_apt_get() {
 }
 
 # Install Debian packages that are missing (nsscache_apt_get: no service starts, no unit stays
-# enabled), updating the package lists twice a day or when one of them is unknown.
+# enabled), updating the package lists twice a day or when one of them is unknown. Without root it
+# installs nothing, and fails when one is missing.
 nsscache_apt_install() {
     local missing=() p label
     for p in "$@"; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" != 0 ]; then
+        nsscache_log "not root: not installing ${missing[*]}"
+        return 1
+    fi
     # Said once per run: the log (shared by the scripts of a run) remembers it.
     if ! nsscache_systemd_booted && ! grep -qs '^nsscache: systemd is not PID 1' "$NSSCACHE_LOG"; then
         nsscache_log "systemd is not PID 1 here: no unit check after package installs"
