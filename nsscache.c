@@ -354,11 +354,13 @@ static nsscache_libs nsscache_libs_cache;
 static nsscache_stamp nsscache_libs_stamp;
 static nsscache_distro nsscache_distro_cache;
 
-static const void *php_nsscache_ext_curl_addr(void)
+/* ext/curl's dlopen() handle (PHP's own; NULL when compiled in): nsscache never opens a name */
+static int php_nsscache_ext_curl(void **handle)
 {
-	zend_function *f = zend_hash_str_find_ptr(EG(function_table), ZEND_STRL("curl_version"));
+	zend_module_entry *m = zend_hash_str_find_ptr(&module_registry, ZEND_STRL("curl"));
 
-	return f && f->type == ZEND_INTERNAL_FUNCTION ? (const void *) (uintptr_t) f->internal_function.handler : NULL;
+	*handle = m != NULL ? m->handle : NULL;
+	return m != NULL;
 }
 
 static void php_nsscache_view_take(php_nsscache_view *v)
@@ -398,7 +400,10 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 	}
 	NSSCACHE_FACTS_UNLOCK();
 	if (!fresh) {
-		nsscache_libs_gather(&v->libs, php_nsscache_ext_curl_addr());
+		void *h;
+		int curl = php_nsscache_ext_curl(&h);
+
+		nsscache_libs_gather(&v->libs, curl, h);
 		nsscache_distro_read(&v->distro, "");
 		NSSCACHE_FACTS_LOCK();
 		nsscache_libs_cache = v->libs;

@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,7 +122,6 @@ int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b)
 typedef struct {
 	nsscache_libs *out;
 	int curls;
-	char curl_first[PATH_MAX];
 	char libc_dir[PATH_MAX];
 } scan_ctx;
 
@@ -159,12 +159,14 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	const char *b;
 
 	(void) size;
-	if (info->dlpi_name == NULL || info->dlpi_name[0] != '/') {
+	/* Any spelling the loader used (a relative LD_LIBRARY_PATH entry gives
+	 * "lib/libnss3.so"); "" is the main program, which is never one of these. */
+	if (info->dlpi_name == NULL || info->dlpi_name[0] == '\0') {
 		return 0;
 	}
 	b = base_name(info->dlpi_name);
-	if (strncmp(b, "libcurl", 7) == 0 && ctx->curls++ == 0) {
-		snprintf(ctx->curl_first, sizeof(ctx->curl_first), "%s", info->dlpi_name);
+	if (strncmp(b, "libcurl", 7) == 0) {
+		ctx->curls++;
 	} else if (strcmp(b, NSS_NAME) == 0 && !out->nss_loaded) {
 		out->nss_loaded = 1;
 		snprintf(out->nss_path, sizeof(out->nss_path), "%s", info->dlpi_name);
@@ -208,56 +210,82 @@ typedef struct curl_vinfo *(*curl_version_info_fn)(int);
 /* A dlsym() result as a function pointer (POSIX guarantees the representation). */
 #define FN(type, p) (*(type *) (void *) &(p))
 
-/* curl_version_info as seen from the object at PATH (NULL: the global
- * scope): dlsym on its handle searches it and then its dependencies, so it
- * is the libcurl that object binds to even under RTLD_DEEPBIND. RTLD_NOLOAD:
- * only ever a reference to what is already loaded. */
-static void *curl_sym_from(const char *path)
-{
-	void *h = dlopen(path, RTLD_NOLOAD | RTLD_LAZY), *sym = NULL;
+/* The loader's name for the object whose segments hold ADDR ("" for the
+ * main program, where dladdr says argv[0]: the process title). */
+typedef struct {
+	const void *addr;
+	char name[PATH_MAX];
+} owner_ctx;
 
-	if (h != NULL) {
-		sym = dlsym(h, "curl_version_info");
-		dlclose(h); /* the object stays: this was only an extra reference */
+static int owner_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	owner_ctx *o = data;
+	int i;
+
+	(void) size;
+	for (i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		uintptr_t lo = (uintptr_t) (info->dlpi_addr + ph->p_vaddr);
+
+		if (ph->p_type == PT_LOAD && (uintptr_t) o->addr >= lo && (uintptr_t) o->addr - lo < ph->p_memsz) {
+			snprintf(o->name, sizeof(o->name), "%s", info->dlpi_name != NULL ? info->dlpi_name : "");
+			return 1;
+		}
 	}
-	return sym;
+	return 0;
 }
 
-static void libcurl_facts(nsscache_libs *out, const scan_ctx *ctx, const void *ext_curl_addr)
+/*
+ * curl_version_info as HANDLE's object binds it (dlsym searches it, then its
+ * dependencies, as ext/curl binds even under RTLD_DEEPBIND); NULL: the global
+ * scope, through the main program's handle (dlopen(NULL) opens nothing, and
+ * unlike RTLD_DEFAULT it pins no library). No name the loader reports is
+ * dlopen()ed: RTLD_NOLOAD too may open that path, and the main program's
+ * name is argv[0], the process title. Only a definition inside a mapped
+ * libcurl counts; its name goes to PATH.
+ */
+static void *curl_sym_in(void *handle, char *path, size_t pathlen)
 {
-	void *sym = NULL;
-	Dl_info info;
+	void *h = handle != NULL ? handle : dlopen(NULL, RTLD_LAZY | RTLD_NOLOAD);
+	owner_ctx o = { NULL, "" };
+
+	o.addr = h != NULL ? dlsym(h, "curl_version_info") : NULL;
+	if (handle == NULL && h != NULL) {
+		dlclose(h);
+	}
+	if (o.addr == NULL || dl_iterate_phdr(owner_cb, &o) == 0 || strncmp(base_name(o.name), "libcurl", 7) != 0) {
+		return NULL;
+	}
+	snprintf(path, pathlen, "%s", o.name);
+	return (void *) (uintptr_t) o.addr;
+}
+
+static void libcurl_facts(nsscache_libs *out, const scan_ctx *ctx, int ext_curl, void *ext_curl_handle)
+{
+	void *sym = ext_curl ? curl_sym_in(ext_curl_handle, out->curl_path, sizeof(out->curl_path)) : NULL;
 	struct curl_vinfo *vi;
 
-	if (ext_curl_addr != NULL && dladdr(ext_curl_addr, &info) != 0 && info.dli_fname != NULL) {
-		sym = curl_sym_from(info.dli_fname);
-		if (sym == NULL) {
-			/* ext/curl built into the binary: its libcurl is in the global scope */
-			sym = curl_sym_from(NULL);
-		}
-		out->curl_how = sym != NULL ? NSSCACHE_CURL_EXT_CURL : NSSCACHE_CURL_NONE;
-	}
+	out->curl_how = sym != NULL ? NSSCACHE_CURL_EXT_CURL : NSSCACHE_CURL_NONE;
 	if (sym == NULL && ctx->curls > 0) {
-		sym = curl_sym_from(ctx->curl_first);
+		sym = curl_sym_in(NULL, out->curl_path, sizeof(out->curl_path));
 		out->curl_how = ctx->curls == 1 ? NSSCACHE_CURL_ONLY : NSSCACHE_CURL_FIRST;
-		out->ext_curl_missed = ext_curl_addr != NULL;
+		out->ext_curl_missed = ext_curl;
 	}
 	if (sym == NULL) {
 		out->curl_how = NSSCACHE_CURL_NONE;
+		out->curl_path[0] = '\0';
 		return;
 	}
 	/* what PHP's curl_version() calls; it opens no database */
 	vi = FN(curl_version_info_fn, sym)(3 /* CURLVERSION_FOURTH; libcurl ignores it */);
 	if (vi == NULL || vi->version == NULL) {
 		out->curl_how = NSSCACHE_CURL_NONE;
+		out->curl_path[0] = '\0';
 		return;
 	}
 	snprintf(out->curl_version, sizeof(out->curl_version), "%s", vi->version);
 	snprintf(out->curl_ssl, sizeof(out->curl_ssl), "%s", vi->ssl_version != NULL ? vi->ssl_version : "");
 	out->curl_nss = strncmp(out->curl_ssl, "NSS/", 4) == 0;
-	if (dladdr(sym, &info) != 0 && info.dli_fname != NULL) {
-		snprintf(out->curl_path, sizeof(out->curl_path), "%s", info.dli_fname);
-	}
 }
 
 /* ---------------------------------------------------------------- softokn as a file */
@@ -339,7 +367,7 @@ static int system_dirs(const scan_ctx *ctx, char dirs[6][PATH_MAX])
 /* Is DIR one of DIRS, both resolved (a symlinked dir elsewhere does not count)? */
 static int is_system_dir(const char *dir, char dirs[6][PATH_MAX], int n)
 {
-	char *real = realpath(dir, NULL);
+	char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
 	int i, yes = 0;
 
 	for (i = 0; real != NULL && !yes && i < n; i++) {
@@ -364,7 +392,8 @@ static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
 	int n = system_dirs(ctx, dirs), i;
 
 	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_loaded) {
-		char *real = realpath(out->nss_path, NULL);
+		/* a relative name is relative to the cwd the loader had: not now's */
+		char *real = out->nss_path[0] == '/' ? realpath(out->nss_path, NULL) : NULL;
 
 		copy_dir(dir, out->nss_path);
 		if (!softokn_in(out, dir) && real != NULL) {
@@ -382,7 +411,7 @@ static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
 	}
 }
 
-void nsscache_libs_gather(nsscache_libs *out, const void *ext_curl_addr)
+void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handle)
 {
 	scan_ctx *ctx = calloc(1, sizeof(*ctx));
 
@@ -393,7 +422,7 @@ void nsscache_libs_gather(nsscache_libs *out, const void *ext_curl_addr)
 	ctx->out = out;
 	dl_iterate_phdr(scan_cb, ctx);
 	/* dlopen/dlsym and file reads take their own locks: after the scan */
-	libcurl_facts(out, ctx, ext_curl_addr);
+	libcurl_facts(out, ctx, ext_curl, ext_curl_handle);
 	softokn_facts(out, ctx);
 #if defined(__linux__)
 	out->secure_exec = getauxval(AT_SECURE) != 0;

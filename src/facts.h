@@ -68,9 +68,9 @@ typedef struct {
 void nsscache_stamp_now(nsscache_stamp *s);
 int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b);
 
-/* EXT_CURL_ADDR: an address inside ext/curl's code (a function handler),
- * or NULL when ext/curl is not loaded. */
-void nsscache_libs_gather(nsscache_libs *out, const void *ext_curl_addr);
+/* EXT_CURL: ext/curl is loaded; EXT_CURL_HANDLE: the dlopen() handle of its
+ * .so, NULL when it is compiled into PHP. */
+void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handle);
 
 /* Only whether NSS has loaded its softoken yet: cheap enough for the policy. */
 int nsscache_nss_is_open(void);

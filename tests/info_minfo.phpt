@@ -2,6 +2,8 @@
 MINFO (php --ri nsscache / phpinfo): support, version, variable, action, diagnostics, INI entries
 --EXTENSIONS--
 nsscache
+--SKIPIF--
+<?php if (function_exists('curl_version')) die('skip ext/curl is compiled into this PHP: its libcurl and libnss3 are always mapped'); ?>
 --FILE--
 <?php
 (new ReflectionExtension('nsscache'))->info();

@@ -103,7 +103,7 @@ nsscache_pecl_package() {
     mv "$dir/pkg/nsscache-$version.tgz" "$dir/" && rm -rf "$dir/pkg" && printf '%s\n' "$dir/nsscache-$version.tgz"
 }
 
-NSSCACHE_PHP_FLAVOURS="7.4-nts 7.4-zts 8.2-nts 8.2-zts 8.2-asan"
+NSSCACHE_PHP_FLAVOURS="7.4-nts 7.4-zts 8.2-nts 8.2-zts 8.2-asan 8.2-curl"
 
 # nsscache_build_php FLAVOUR -> prints the install prefix (bin/php, bin/phpize, bin/php-config,
 # lib/php/run-tests.php): $NSSCACHE_CACHE/php/<version>-<flavour>-<hash>, the hash covering the
@@ -134,6 +134,10 @@ nsscache_build_php() {
     # 8.2-zts also builds the Apache 2.4 module (Debian's apache2-dev) for tests/sapi/hammer:
     # <prefix>/lib/apache2/libphp.so, never the system's Apache dirs or config (below).
     8.2-zts) flags+=(--enable-zts --with-apxs2=/usr/bin/apxs2) ;;
+    # ext/curl compiled into the binary, as the official Docker images ship it: the loader names
+    # the main program after argv[0], which is the process title (issue 27). libcurl4-nss-dev:
+    # the one libcurl4-*-dev the integration harness installs (they conflict with each other).
+    8.2-curl) flags+=(--with-curl) ;;
     8.2-asan)
         # PHP's own switches (8.0+) add -fsanitize=... and ZEND_TRACK_ARENA_ALLOC so
         # the arena allocator is visible to ASan; clang as in php-src's CI.
@@ -142,6 +146,7 @@ nsscache_build_php() {
     esac
     pkgs=(build-essential pkg-config xz-utils dpkg-dev ca-certificates)
     [ "$cc" = clang ] && pkgs+=(clang)
+    [ "$flavour" = 8.2-curl ] && pkgs+=(libcurl4-nss-dev)
     # configure runs apxs2 and `apache2 -v` (apache2-bin) to learn Apache's version
     [ "$flavour" = 8.2-zts ] && pkgs+=(apache2-dev apache2-bin)
     nsscache_apt_install "${pkgs[@]}"

@@ -7,16 +7,16 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 
-/* PHP dlopens extensions RTLD_DEEPBIND, which ASan refuses */
+/* PHP dlopens extensions RTLD_GLOBAL | RTLD_DEEPBIND; ASan refuses the latter */
 #if defined(__SANITIZE_ADDRESS__)
-# define EXT_FLAGS (RTLD_NOW | RTLD_LOCAL)
+# define EXT_FLAGS (RTLD_NOW | RTLD_GLOBAL)
 #elif defined(__has_feature)
 # if __has_feature(address_sanitizer)
-#  define EXT_FLAGS (RTLD_NOW | RTLD_LOCAL)
+#  define EXT_FLAGS (RTLD_NOW | RTLD_GLOBAL)
 # endif
 #endif
 #ifndef EXT_FLAGS
-# define EXT_FLAGS (RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND)
+# define EXT_FLAGS (RTLD_NOW | RTLD_GLOBAL | RTLD_DEEPBIND)
 #endif
 
 /* a text with its length: embedded NULs count, the literal's own does not */
@@ -302,11 +302,11 @@ static void test_libs_real(void **state)
 	char ext[512];
 	nsscache_stamp before, after;
 	nsscache_libs *libs = malloc(sizeof(*libs));
-	void *h, *marker;
+	void *h, *libc;
 
 	(void) state;
 	assert_non_null(libs);
-	nsscache_libs_gather(libs, NULL);
+	nsscache_libs_gather(libs, 0, NULL);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
 	assert_false(libs->nss_loaded);
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_NONE);
@@ -320,10 +320,9 @@ static void test_libs_real(void **state)
 	nsscache_stamp_now(&after);
 	assert_false(nsscache_stamp_equal(&before, &after));
 	assert_true(nsscache_stamp_equal(&after, &after));
-	marker = dlsym(h, "fake_ext_curl_marker");
-	assert_non_null(marker);
+	assert_non_null(dlsym(h, "fake_ext_curl_marker"));
 
-	nsscache_libs_gather(libs, marker);
+	nsscache_libs_gather(libs, 1, h);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_EXT_CURL);
 	assert_true(libs->curl_nss);
 	assert_true(strncmp(libs->curl_ssl, "NSS/", 4) == 0);
@@ -335,16 +334,23 @@ static void test_libs_real(void **state)
 	assert_string_equal(libs->softokn_version, libs->nss_version);
 	assert_false(nsscache_nss_is_open());
 
-	nsscache_libs_gather(libs, NULL);
+	/* ext/curl compiled into PHP (no handle): the global scope's libcurl */
+	nsscache_libs_gather(libs, 1, NULL);
+	assert_int_equal(libs->curl_how, NSSCACHE_CURL_EXT_CURL);
+	assert_non_null(strstr(libs->curl_path, "libcurl-nss"));
+	nsscache_libs_gather(libs, 0, NULL);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_ONLY);
 	assert_false(libs->ext_curl_missed);
-	/* an address that leads to no libcurl: another loaded one is reported, and said so */
-	nsscache_libs_gather(libs, (const void *) test_libs_real);
+	/* a handle that leads to no libcurl: another loaded one is reported, and said so */
+	libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+	assert_non_null(libc);
+	nsscache_libs_gather(libs, 1, libc);
+	dlclose(libc);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_ONLY);
 	assert_true(libs->ext_curl_missed);
 	dlclose(h);
 	/* the scans took references only for the moment: closing the last one unloads everything */
-	nsscache_libs_gather(libs, NULL);
+	nsscache_libs_gather(libs, 0, NULL);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
 	assert_false(libs->nss_loaded);
 	free(libs);
@@ -387,7 +393,7 @@ static int private_nss_child(void *arg)
 	if (libs == NULL || h == NULL) {
 		return 10;
 	}
-	nsscache_libs_gather(libs, NULL);
+	nsscache_libs_gather(libs, 0, NULL);
 	fail |= !libs->nss_loaded || strcmp(libs->nss_path, link) != 0;
 	fail |= (libs->softokn_how != NSSCACHE_SOFTOKN_FILE || strcmp(libs->softokn_path, real) != 0) << 1;
 	fail |= (strcmp(libs->softokn_version, "9.8.7") != 0 || libs->softokn_system) << 2;
