@@ -706,11 +706,14 @@ zend_module_entry nsscache_module_entry = {
 
 #ifdef COMPILE_DL_NSSCACHE
 /* ZEND_GET_MODULE, plus the policy at load time: PHP calls this right after
- * dlopen(), before it starts any module. */
+ * dlopen(), before it starts any module. A dl() of an nsscache that is
+ * loaded already fails just after this: the record stays as it was. */
 BEGIN_EXTERN_C()
 ZEND_DLEXPORT zend_module_entry *get_module(void)
 {
-	php_nsscache_apply_at_load();
+	if (!zend_hash_str_exists(&module_registry, ZEND_STRL("nsscache"))) {
+		php_nsscache_apply_at_load();
+	}
 	return &nsscache_module_entry;
 }
 END_EXTERN_C()
