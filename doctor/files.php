@@ -154,6 +154,34 @@ function stat_in(string $root, ?string $path): ?array
     return $st === false ? null : $st;
 }
 
+// May root execute FILE: it (symlinks resolved) and every directory above it owned by root and
+// writable by nobody else (group-writable only for group root); a root-owned sticky directory
+// (/tmp) counts, since others cannot replace root's entries in it. The launcher holds to the same.
+function trusted_file(string $file): bool
+{
+    $p = realpath($file);
+    $is_file = true;
+    while ($p !== false) {
+        $st = @stat($p);
+        if ($st === false || $st['uid'] !== 0) {
+            error_clear_last();
+            return false;
+        }
+        $m = $st['mode'];
+        if (($m & 0002) || (($m & 0020) && $st['gid'] !== 0)) {
+            if ($is_file || !($m & 01000)) {
+                return false;
+            }
+        }
+        if ($p === '/') {
+            return true;
+        }
+        $p = dirname($p);
+        $is_file = false;
+    }
+    return false;
+}
+
 // ---------------------------------------------------------------- mounts and filesystems
 
 // Mounts of one mount namespace (/proc/PID/mountinfo), in order: [mount point, fstype, ro].

@@ -211,7 +211,12 @@ function main(array $argv): int
         $targets = array_merge($targets, discover_pools($o['fpm-conf']));
     }
     if (!$given || $o['discover']) {
-        $targets = array_merge($targets, discover_clis(), discover_pools([]), discover_inis());
+        $skipped = [];
+        $targets = array_merge($targets, discover_clis('', $skipped), discover_pools([]), discover_inis());
+        if ($skipped) {
+            fwrite(STDERR, 'nsscache-doctor: not run, not root\'s or writable by others: '
+                . printable(implode(' ', $skipped)) . "\n");
+        }
     }
     $seen = [];
     $ctx = ['timeout' => $o['timeout'], 'snippet' => $snippet, 'snippet_error' => $snippet_error,

@@ -22,7 +22,8 @@ function target(string $kind, string $name, array $more = []): array
 
 // ---------------------------------------------------------------- CLIs
 
-function discover_clis(string $root = ''): array
+// SKIPPED: the candidates not run, being not root's or writable by others (trusted_file()).
+function discover_clis(string $root = '', array &$skipped = []): array
 {
     $cands = array_merge(['/usr/bin/php', '/usr/local/bin/php'],
         array_filter(glob("$root/usr/bin/php*") ?: [], function ($f) {
@@ -38,6 +39,10 @@ function discover_clis(string $root = ''): array
             continue;
         }
         $seen[$real] = true;
+        if (!trusted_file($real)) {
+            $skipped[] = $c;
+            continue;
+        }
         $out[] = target('cli', $c, ['address' => $c]);
     }
     return $out;
@@ -318,6 +323,9 @@ function discover_inis(string $root = ''): array
         if (!is_executable($root . $t['binary'])) {
             $t['status'] = 'error';
             $t['error'] = "no PHP $ver CLI ({$t['binary']}) to read this SAPI's ini files with";
+        } elseif (!trusted_file($root . $t['binary'])) {
+            $t['status'] = 'error';
+            $t['error'] = "{$t['binary']} is not root's, or others may write it: not run";
         }
         $out[] = $t;
     }

@@ -1,0 +1,67 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// What root may execute (issue 28, attack 5): a binary owned by root and writable by nobody else
+// (group-writable only for group root), in directories that hold to the same rule; a root-owned
+// sticky directory counts. The launcher (doctor/nsscache-doctor) holds to the same rule.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class TrustedBinaryTest extends TestCase
+{
+    public static function cases(): array
+    {
+        // file owner, group, mode; directory owner, group, mode; trusted
+        return [
+            'root 0755 in root 0755' => [0, 0, 0755, 0, 0, 0755, true],
+            'nobody\'s file' => [65534, 0, 0755, 0, 0, 0755, false],
+            'root\'s, world-writable' => [0, 0, 0757, 0, 0, 0755, false],
+            'root\'s, group root writable' => [0, 0, 0775, 0, 0, 0755, true],
+            'root\'s, group nogroup writable' => [0, 65534, 0775, 0, 0, 0755, false],
+            'root\'s in nobody\'s directory' => [0, 0, 0755, 65534, 0, 0755, false],
+            'root\'s in a world-writable directory' => [0, 0, 0755, 0, 0, 0777, false],
+            'root\'s in a root sticky directory' => [0, 0, 0755, 0, 0, 01777, true],
+            'root\'s in a directory group nogroup writable' => [0, 0, 0755, 0, 65534, 0775, false],
+        ];
+    }
+
+    /** @dataProvider cases */
+    public function testTrusted(int $fu, int $fg, int $fm, int $du, int $dg, int $dm, bool $want): void
+    {
+        if (posix_geteuid() !== 0) {
+            $this->markTestSkipped('needs root to own files as others');
+        }
+        $r = scratch();
+        mkdir("$r/bin");
+        file_put_contents("$r/bin/php", "#!/bin/sh\n");
+        chown("$r/bin/php", $fu);
+        chgrp("$r/bin/php", $fg);
+        chmod("$r/bin/php", $fm);
+        chown("$r/bin", $du);
+        chgrp("$r/bin", $dg);
+        chmod("$r/bin", $dm);
+        symlink("$r/bin/php", "$r/link");
+        clearstatcache();
+        $this->assertSame($want, D\trusted_file("$r/bin/php"));
+        $this->assertSame($want, D\trusted_file("$r/link"), 'through a symlink');
+    }
+
+    public function testDiscoverySkipsAndNamesTheOthers(): void
+    {
+        if (posix_geteuid() !== 0) {
+            $this->markTestSkipped('needs root to own files as others');
+        }
+        $r = scratch();
+        mkdir("$r/usr/bin", 0755, true);
+        foreach (['php8.1' => 0, 'php8.9' => 65534] as $b => $uid) {
+            file_put_contents("$r/usr/bin/$b", "#!/bin/sh\n");
+            chmod("$r/usr/bin/$b", 0755);
+            chown("$r/usr/bin/$b", $uid);
+        }
+        $skipped = [];
+        $t = D\discover_clis($r, $skipped);
+        $this->assertSame(['/usr/bin/php8.1'], array_column($t, 'name'));
+        $this->assertSame(['/usr/bin/php8.9'], $skipped);
+    }
+}
