@@ -464,24 +464,22 @@ static const char *php_nsscache_family(nsscache_family f)
 
 /* {{{ the array views */
 
-static void php_nsscache_add_str(zval *arr, const char *key, const char *s)
+/* Every string of the arrays, reversibly escaped (nsscache_escape_all), so
+ * that json_encode() takes any. NULL is null; "" too, unless RAW. */
+static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 {
-	if (s != NULL && s[0] != '\0') {
-		add_assoc_string(arr, key, (char *) s);
-	} else {
-		add_assoc_null(arr, key);
-	}
-}
+	zend_string *z;
 
-/* raw: "" is a value here, not its absence */
-static void php_nsscache_add_raw(zval *arr, const char *key, const char *s)
-{
-	if (s != NULL) {
-		add_assoc_string(arr, key, (char *) s);
-	} else {
+	if (s == NULL || (!raw && s[0] == '\0')) {
 		add_assoc_null(arr, key);
+		return;
 	}
+	z = zend_string_safe_alloc(4, strlen(s), 0, 0);
+	ZSTR_LEN(z) = strlen(nsscache_escape_all(ZSTR_VAL(z), 4 * strlen(s) + 1, s));
+	add_assoc_str(arr, key, z);
 }
+#define php_nsscache_add_str(arr, key, s) php_nsscache_add(arr, key, s, 0)
+#define php_nsscache_add_raw(arr, key, s) php_nsscache_add(arr, key, s, 1)
 
 static void php_nsscache_add_tri(zval *arr, const char *key, int t)
 {
@@ -618,21 +616,6 @@ static const char *php_nsscache_quoted(char *buf, const char *s)
 	return buf;
 }
 
-/* A path: longer than a value, and escaped whole (the loader's, not a script's). */
-static const char *php_nsscache_path(char *buf, size_t len, const char *s)
-{
-	size_t i, o = 0;
-
-	for (i = 0; s[i] != '\0' && o + 5 < len; i++) {
-		unsigned char c = (unsigned char) s[i];
-
-		o += c < 0x20 || c > 0x7e || c == '\\' ? (size_t) snprintf(buf + o, len - o, "\\x%02x", c)
-			: (size_t) snprintf(buf + o, len - o, "%c", c);
-	}
-	buf[o] = '\0';
-	return buf;
-}
-
 static PHP_MINFO_FUNCTION(nsscache)
 {
 	php_nsscache_view *v = php_nsscache_view_new();
@@ -658,16 +641,16 @@ static PHP_MINFO_FUNCTION(nsscache)
 		php_info_print_table_row(2, "Notes", notes);
 	}
 	if (l->curl_how != NSSCACHE_CURL_NONE) {
-		php_nsscache_row("libcurl", "%s, %s (%s)", php_nsscache_path(q, sizeof(q), l->curl_version),
-			l->curl_ssl[0] ? php_nsscache_path(p, sizeof(p), l->curl_ssl) : "no TLS", php_nsscache_curl_how(l->curl_how));
-		php_nsscache_row("libcurl path", "%s", php_nsscache_path(p, sizeof(p), l->curl_path));
+		php_nsscache_row("libcurl", "%s, %s (%s)", nsscache_escape_all(q, sizeof(q), l->curl_version),
+			l->curl_ssl[0] ? nsscache_escape_all(p, sizeof(p), l->curl_ssl) : "no TLS", php_nsscache_curl_how(l->curl_how));
+		php_nsscache_row("libcurl path", "%s", nsscache_escape_all(p, sizeof(p), l->curl_path));
 	} else {
 		php_info_print_table_row(2, "libcurl", "not loaded");
 	}
 	if (l->nss_loaded) {
 		php_nsscache_row("NSS", "%s, %s", l->nss_version[0] ? l->nss_version : "version unknown",
 			l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "initialized" : "not initialized");
-		php_nsscache_row("NSS path", "%s", php_nsscache_path(p, sizeof(p), l->nss_path));
+		php_nsscache_row("NSS path", "%s", nsscache_escape_all(p, sizeof(p), l->nss_path));
 	} else {
 		php_info_print_table_row(2, "NSS", "not loaded");
 	}
@@ -675,7 +658,7 @@ static PHP_MINFO_FUNCTION(nsscache)
 		php_nsscache_row("softokn", "%s (%s, %s)", l->softokn_version[0] ? l->softokn_version : "version unknown",
 			l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "loaded" : "file",
 			l->softokn_system ? "system build" : "private build");
-		php_nsscache_row("softokn path", "%s", php_nsscache_path(p, sizeof(p), l->softokn_path));
+		php_nsscache_row("softokn path", "%s", nsscache_escape_all(p, sizeof(p), l->softokn_path));
 	} else {
 		php_info_print_table_row(2, "softokn", "not found");
 	}

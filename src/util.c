@@ -85,3 +85,25 @@ char *nsscache_escape(char *dst, size_t dstlen, const char *src, size_t len)
 	}
 	return dst;
 }
+
+char *nsscache_escape_all(char *dst, size_t dstlen, const char *src)
+{
+	size_t o = 0;
+
+	for (; *src != '\0' && o + 5 <= dstlen; src++) {
+		unsigned char c = (unsigned char) *src;
+
+		if (c == '\\') {
+			dst[o++] = '\\';
+			dst[o++] = '\\';
+		} else if (c < 0x20 || c > 0x7e) {
+			o += (size_t) snprintf(dst + o, dstlen - o, "\\x%02x", c);
+		} else {
+			dst[o++] = (char) c;
+		}
+	}
+	if (dstlen > 0) {
+		dst[o] = '\0';
+	}
+	return dst;
+}

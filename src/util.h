@@ -34,4 +34,9 @@ int nsscache_read_file(const char *path, char *buf, size_t cap, size_t *len);
 #define NSSCACHE_ESCAPE_BUF (NSSCACHE_ESCAPE_MAX * 4 + 40)
 char *nsscache_escape(char *dst, size_t dstlen, const char *src, size_t len);
 
+/* SRC whole, reversibly (PHP's stripcslashes() undoes it): every byte
+ * outside 0x20-0x7e as \xHH, '\\' as "\\\\". As much as DSTLEN bytes hold,
+ * terminated; 4 * strlen(SRC) + 1 hold any. Returns DST. */
+char *nsscache_escape_all(char *dst, size_t dstlen, const char *src);
+
 #endif

@@ -14,7 +14,7 @@ require __DIR__ . '/status.inc';
 $lib = glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)[0];
 $code = '$lib = FFI::cdef("void *curl_version_info(int);", getenv("NSS_CURL"));'
       . '$s = nsscache_status(); $j = json_encode($s); '
-      . 'echo $j === false ? json_last_error_msg() : "json ok", " ", $s["previous"] === getenv("NSS_SDB_USE_CACHE") ? "exact" : "changed",'
+      . 'echo $j === false ? json_last_error_msg() : "json ok", " ", stripcslashes($s["previous"]) === getenv("NSS_SDB_USE_CACHE") ? "exact" : "changed",'
       . ' " ", $s["libcurl"]["nss"] ? "nss curl" : "no nss curl", " ", $s["in_effect_reason"], "\n";';
 foreach (["1\u{e9}\u{2026}", '1' . str_repeat("\u{e9}", 20) . "\u{2026}", str_repeat("\u{2026}", 40), "\u{e9}" . str_repeat('x', 5000)] as $v) {
     echo nsscache_test_child(['NSS_SDB_USE_CACHE' => $v, 'NSS_CURL' => $lib], ['nsscache.override' => 'never'],

@@ -94,11 +94,25 @@ static void test_escape(void **state)
 	assert_true(strlen(small) < sizeof(small));
 }
 
+/* The arrays' escaping: whole, reversible, and 4 * strlen + 1 bytes hold any */
+static void test_escape_all(void **state)
+{
+	char out[64], exact[4 * 4 + 1], small[6];
+
+	(void) state;
+	assert_string_equal(nsscache_escape_all(out, sizeof(out), "a\\b\xff\n\"\x7f~ "), "a\\\\b\\xff\\x0a\"\\x7f~ ");
+	assert_string_equal(nsscache_escape_all(exact, sizeof(exact), "\x01\x02\x03\x04"), "\\x01\\x02\\x03\\x04");
+	assert_string_equal(nsscache_escape_all(exact, sizeof(exact), "\\\\x1"), "\\\\\\\\x1");
+	/* a small buffer is cut between escapes, terminated, never overrun */
+	assert_string_equal(nsscache_escape_all(small, sizeof(small), "\x01\x02"), "\\x01");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read_file),
 		cmocka_unit_test(test_escape),
+		cmocka_unit_test(test_escape_all),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
