@@ -70,17 +70,20 @@ static pthread_mutex_t nsscache_facts_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* {{{ INI */
 
-/* The end of every handler: a bad value gets one warning and the engine
- * keeps the default; a change after startup makes the next RINIT act. */
+/* The end of every handler: a bad value gets one warning naming the value
+ * in force (at startup the engine falls back to the default; later, as for
+ * a pool's php_admin_value, it keeps the current one, CURRENT); a change
+ * after startup makes the next RINIT act. */
 static int php_nsscache_ini_result(int rc, const zend_ini_entry *entry, const zend_string *value,
-		int stage, const char *allowed, const char *fallback)
+		int stage, const char *allowed, const char *fallback, const char *current)
 {
 	if (rc != 0) {
 		char esc[NSSCACHE_ESCAPE_BUF];
+		int startup = stage == ZEND_INI_STAGE_STARTUP;
 
-		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; using the default \"%s\"",
-			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(value), ZSTR_LEN(value)),
-			ZSTR_VAL(entry->name), allowed, fallback);
+		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; %s \"%s\"",
+			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(value), ZSTR_LEN(value)), ZSTR_VAL(entry->name),
+			allowed, startup ? "using the default" : "keeping", startup ? fallback : current);
 		return FAILURE;
 	}
 	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
@@ -94,7 +97,7 @@ static PHP_INI_MH(OnUpdateNsscacheEnabled)
 	if (rc == 0) {
 		nsscache_cfg.enabled = on;
 	}
-	return php_nsscache_ini_result(rc, entry, new_value, stage, "On or Off", "On");
+	return php_nsscache_ini_result(rc, entry, new_value, stage, "On or Off", "On", nsscache_cfg.enabled ? "On" : "Off");
 }
 
 static PHP_INI_MH(OnUpdateNsscacheValue)
@@ -105,7 +108,8 @@ static PHP_INI_MH(OnUpdateNsscacheValue)
 	if (rc == 0) {
 		nsscache_cfg.value = v;
 	}
-	return php_nsscache_ini_result(rc, entry, new_value, stage, "yes or no", "yes");
+	return php_nsscache_ini_result(rc, entry, new_value, stage, "yes or no", "yes",
+		nsscache_value_name(nsscache_cfg.value));
 }
 
 static PHP_INI_MH(OnUpdateNsscacheOverride)
@@ -116,7 +120,8 @@ static PHP_INI_MH(OnUpdateNsscacheOverride)
 	if (rc == 0) {
 		nsscache_cfg.override = o;
 	}
-	return php_nsscache_ini_result(rc, entry, new_value, stage, "probing, never or always", "probing");
+	return php_nsscache_ini_result(rc, entry, new_value, stage, "probing, never or always", "probing",
+		nsscache_override_name(nsscache_cfg.override));
 }
 
 /* Show what the value means: php.ini turns an unquoted no into "". */
