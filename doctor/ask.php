@@ -145,16 +145,16 @@ function decode_facts(string $json): array
     return $f === null ? [null, "malformed facts: $why"] : [$f, null];
 }
 
-// Runs CMD (argv), its stdin /dev/null, ENV (null: ours), for at most TIMEOUT seconds.
-// Returns [stdout, stderr, status]: status 'ok', 'exit N', 'crashed' (signal), 'timeout' or 'error: ...'.
-function run(array $cmd, ?array $env, float $timeout): array
+// Runs CMD (argv), its stdin /dev/null, ENV (null: ours), until DEADLINE (microtime), as a task
+// for drive(). Returns [stdout, stderr, status]: status 'ok', 'exit N', 'crashed' (signal),
+// 'timeout' or 'error: ...'.
+function run(array $cmd, ?array $env, float $deadline): \Generator
 {
     $p = @proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null,
         $env);
     if (!is_resource($p)) {
         return ['', '', last_error('error: cannot run')];
     }
-    $deadline = microtime(true) + $timeout;
     $out = ['', ''];
     $open = [1 => $pipes[1], 2 => $pipes[2]];
     foreach ($open as $h) {
@@ -167,13 +167,8 @@ function run(array $cmd, ?array $env, float $timeout): array
             $status = 'timeout';
             break;
         }
-        $r = array_values($open);
-        $w = $e = null;
-        if (@stream_select($r, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6)) === false) {
-            $status = 'error: select failed';
-            break;
-        }
-        foreach ($r as $h) {
+        yield [array_values($open), [], $deadline];
+        foreach ($open as $h) {
             $i = array_search($h, $open, true);
             $chunk = fread($h, 65536);
             if ($chunk === '' || $chunk === false) {
@@ -204,7 +199,7 @@ function run(array $cmd, ?array $env, float $timeout): array
             $code = $s;
             break;
         }
-        usleep(5000);
+        yield [[], [], microtime(true) + 0.005];
     }
     proc_close($p);
     if ($status === null) {
@@ -219,6 +214,62 @@ function run(array $cmd, ?array $env, float $timeout): array
     return [$out[0], $out[1], $status];
 }
 
+// Runs TASKS (generators that yield [read streams, write streams, wake-up time] and return their
+// result) together: one stream_select() for all, each resumed when one of its streams is ready
+// or its time has come. Returns their results, keys kept. No pcntl: one process, non-blocking I/O.
+function drive(array $tasks): array
+{
+    $done = array_fill_keys(array_keys($tasks), null);
+    while (true) {
+        foreach ($tasks as $k => $g) {
+            if (!$g->valid()) {
+                $done[$k] = $g->getReturn();
+                unset($tasks[$k]);
+            }
+        }
+        if (!$tasks) {
+            return $done;
+        }
+        $r = $w = [];
+        $next = INF;
+        foreach ($tasks as $g) {
+            [$gr, $gw, $at] = $g->current();
+            $r = array_merge($r, $gr);
+            $w = array_merge($w, $gw);
+            $next = min($next, $at);
+        }
+        $left = max(0.0, $next - microtime(true));
+        if ($r || $w) {
+            $e = null;
+            @stream_select($r, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6));
+            error_clear_last();
+        } else {
+            usleep((int) ($left * 1e6));
+        }
+        $ready = [];
+        foreach (array_merge($r ?: [], $w ?: []) as $x) {
+            $ready[(int) $x] = true;
+        }
+        $now = microtime(true);
+        foreach ($tasks as $g) {
+            [$gr, $gw, $at] = $g->current();
+            $go = $now >= $at;
+            foreach (array_merge($gr, $gw) as $x) {
+                $go = $go || isset($ready[(int) $x]);
+            }
+            if ($go) {
+                $g->next();
+            }
+        }
+    }
+}
+
+// One task's result (the sync form of a task, for one target alone).
+function wait_for(\Generator $task)
+{
+    return drive([$task])[0];
+}
+
 function signal_name(int $sig): string
 {
     $names = [4 => 'SIGILL', 6 => 'SIGABRT', 7 => 'SIGBUS', 8 => 'SIGFPE', 9 => 'SIGKILL', 11 => 'SIGSEGV',
@@ -230,7 +281,13 @@ function signal_name(int $sig): string
 // LD_LIBRARY_PATH count, as for a cron job). ARGS go before -r (an ini target's -c).
 function ask_cli(string $bin, string $snippet, float $timeout, ?array $env = null, array $args = []): array
 {
-    [$out, $err, $status] = run(array_merge([$bin], $args, ['-r', $snippet]), $env, $timeout);
+    return wait_for(ask_cli_task($bin, $snippet, microtime(true) + $timeout, $env, $args));
+}
+
+// ask_cli() as a task for drive(), until DEADLINE.
+function ask_cli_task(string $bin, string $snippet, float $deadline, ?array $env = null, array $args = []): \Generator
+{
+    [$out, $err, $status] = yield from run(array_merge([$bin], $args, ['-r', $snippet]), $env, $deadline);
     $p = strrpos($out, "\n" . FACTS_MARK);
     if ($p !== false) {
         $line = strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n");
@@ -293,7 +350,10 @@ function connect(string $address, float $deadline)
         $uri = "tcp://$address";
     }
     $left = max(0.001, $deadline - microtime(true));
-    $s = @stream_socket_client($uri, $errno, $errstr, $left);
+    // TCP connects in the background (exchange() waits for it with the other targets); a unix
+    // socket's connect returns at once
+    $flags = STREAM_CLIENT_CONNECT | ($uri[0] === 't' ? STREAM_CLIENT_ASYNC_CONNECT : 0);
+    $s = @stream_socket_client($uri, $errno, $errstr, $left, $flags);
     if ($s === false) {
         // 110 ETIMEDOUT, 115 EINPROGRESS: nobody accepted in time; the rest: nobody there
         $timeout = $errno === 110 || $errno === 115 || ($errno === 0 && microtime(true) >= $deadline);
@@ -303,9 +363,9 @@ function connect(string $address, float $deadline)
     return [$s, null];
 }
 
-// Sends OUT and reads until EOF or DONE(buffer) says the answer is complete, before DEADLINE.
-// [buffer, null] or [null, [status, why]].
-function exchange($s, string $out, float $deadline, callable $done): array
+// Sends OUT and reads until EOF or DONE(buffer) says the answer is complete, before DEADLINE; a
+// task for drive(). [buffer, null] or [null, [status, why]].
+function exchange($s, string $out, float $deadline, callable $done): \Generator
 {
     $in = '';
     while (true) {
@@ -314,22 +374,18 @@ function exchange($s, string $out, float $deadline, callable $done): array
             fclose($s);
             return [null, ['timeout', $in === '' ? 'connected, no answer' : 'answer not finished']];
         }
-        $r = [$s];
-        $w = $out !== '' ? [$s] : [];
-        $e = null;
-        if (@stream_select($r, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6)) === false) {
-            fclose($s);
-            return [null, ['error', 'select failed']];
-        }
-        if ($w) {
+        yield [[$s], $out !== '' ? [$s] : [], $deadline];
+        if ($out !== '') {
             $n = @fwrite($s, $out);
             if ($n === false) {
                 fclose($s);
-                return [null, ['dead', last_error('write failed')]];
+                // an async TCP connect that was refused fails here
+                return [null, ['dead', preg_replace('/Send of \d+ bytes failed with errno=\d+ /', '',
+                    last_error('write failed'))]];
             }
             $out = (string) substr($out, $n);
         }
-        if ($r) {
+        if (true) {
             $chunk = @fread($s, 65536);
             if ($chunk === '' || $chunk === false) {
                 if (feof($s)) {
@@ -376,7 +432,12 @@ function fcgi_parse(string $in): array
 // One FastCGI request running SCRIPT with QUERY; a real worker of the pool answers.
 function ask_fcgi(string $address, string $script, float $timeout, string $query = 'format=json'): array
 {
-    $deadline = microtime(true) + $timeout;
+    return wait_for(ask_fcgi_task($address, $script, microtime(true) + $timeout, $query));
+}
+
+// ask_fcgi() as a task for drive(), until DEADLINE.
+function ask_fcgi_task(string $address, string $script, float $deadline, string $query = 'format=json'): \Generator
+{
     [$s, $err] = connect($address, $deadline);
     if ($s === null) {
         return ['status' => $err[0], 'facts' => null, 'error' => $err[1], 'body' => null];
@@ -390,7 +451,7 @@ function ask_fcgi(string $address, string $script, float $timeout, string $query
         'HTTP_HOST' => 'localhost',
     ]);
     $out = fcgi_record(1, pack('nCx5', 1, 0)) . fcgi_record(4, $params) . fcgi_record(4, '') . fcgi_record(5, '');
-    [$in, $err] = exchange($s, $out, $deadline, function (string $in): bool {
+    [$in, $err] = yield from exchange($s, $out, $deadline, function (string $in): bool {
         return fcgi_parse($in)[2];
     });
     if ($in === null) {
@@ -430,6 +491,13 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
 // GET URL?format=json over HTTP/1.0 (https through PHP's openssl streams, never curl).
 function ask_url(string $url, float $timeout): array
 {
+    return wait_for(ask_url_task($url, microtime(true) + $timeout));
+}
+
+// ask_url() as a task for drive(), until DEADLINE. The TLS handshake of an https URL is made
+// before the task first yields (bounded by the deadline).
+function ask_url_task(string $url, float $deadline): \Generator
+{
     $u = parse_url($url);
     if (!is_array($u) || !isset($u['host']) || !in_array($u['scheme'] ?? '', ['http', 'https'], true)) {
         return ['status' => 'error', 'facts' => null, 'error' => 'not an http(s) URL', 'local' => false];
@@ -439,7 +507,6 @@ function ask_url(string $url, float $timeout): array
     $host = $u['host'];
     $local = in_array(trim($host, '[]'), ['127.0.0.1', 'localhost', '::1'], true);
     $path = ($u['path'] ?? '/') . '?' . (isset($u['query']) ? $u['query'] . '&' : '') . 'format=json';
-    $deadline = microtime(true) + $timeout;
     $ctx = stream_context_create(['ssl' => ['SNI_enabled' => true, 'peer_name' => trim($host, '[]')]]);
     $left = max(0.001, $deadline - microtime(true));
     $s = @stream_socket_client(($tls ? 'tls' : 'tcp') . "://$host:$port", $errno, $errstr, $left,
@@ -451,7 +518,7 @@ function ask_url(string $url, float $timeout): array
     }
     stream_set_blocking($s, false);
     $req = "GET $path HTTP/1.0\r\nHost: $host\r\nUser-Agent: nsscache-doctor\r\nConnection: close\r\n\r\n";
-    [$in, $err] = exchange($s, $req, $deadline, function (string $in): bool {
+    [$in, $err] = yield from exchange($s, $req, $deadline, function (string $in): bool {
         return false;
     });
     if ($in === null) {

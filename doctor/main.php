@@ -39,6 +39,8 @@ Targets (default: discover them all; with any of these, only those):
 Options:
   --script PATH        nsscache-metrics.php as the pools see it (default: the doctor's copy)
   --timeout SECONDS    per target (default 3)
+  --deadline SECONDS   for the whole run (default 8): targets are asked together, one out of
+                       time is a timeout, and the verdict is printed by then
   --watch SECONDS      also measure the growth of negative dentries over SECONDS
   --table FILE         the softokn table (default: softokn.tsv beside the doctor)
   --no-color           no colour even on a terminal
@@ -57,9 +59,9 @@ function usage_error(string $why): void
 function options(array $argv): array
 {
     $o = ['mode' => 'human', 'textfile' => null, 'php' => [], 'pool' => [], 'url' => [], 'fpm-conf' => [],
-        'discover' => false, 'script' => null, 'timeout' => 3.0, 'watch' => null, 'table' => null,
+        'discover' => false, 'script' => null, 'timeout' => 3.0, 'deadline' => 8.0, 'watch' => null, 'table' => null,
         'colour' => true];
-    $takes = ['textfile', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'watch', 'table'];
+    $takes = ['textfile', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch', 'table'];
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
         if ($a === '--help' || $a === '-h') {
@@ -103,13 +105,16 @@ function options(array $argv): array
     if ($tf !== null && $tf !== '-' && !is_dir($tf) && substr($tf, -5) !== '.prom') {
         usage_error('--textfile wants an existing directory, a *.prom file or -, not ' . first_line($tf));
     }
-    foreach (['timeout', 'watch'] as $k) {
+    foreach (['timeout', 'deadline', 'watch'] as $k) {
         if ($o[$k] !== null) {
             if (!is_numeric($o[$k]) || (float) $o[$k] <= 0 || (float) $o[$k] > 3600) {
                 usage_error("--$k wants seconds between 0 and 3600, not " . first_line((string) $o[$k]));
             }
             $o[$k] = (float) $o[$k];
         }
+    }
+    if ($o['watch'] !== null && $o['watch'] >= $o['deadline']) {
+        usage_error("--watch {$o['watch']} does not end before the --deadline of {$o['deadline']} s");
     }
     return $o;
 }
@@ -126,43 +131,70 @@ function own_file(string $name, string $checkout_dir): ?string
     return null;
 }
 
+// The task that asks target T until DEADLINE (ask.php; null: nothing to ask) and how its view of
+// the host is found once it has answered (answered()).
+function ask_task(array $t, array $ctx, float $deadline): array
+{
+    if ($t['status'] !== null) {
+        return [null, null];
+    }
+    switch ($t['kind']) {
+        case 'cli':
+            return [$ctx['snippet'] === null ? null : ask_cli_task($t['address'], $ctx['snippet'], $deadline),
+                ['cli', null, null]];
+        case 'ini':
+            $env = getenv();
+            foreach (['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'] as $k) {
+                unset($env[$k]);
+            }
+            $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
+            return [$ctx['snippet'] === null ? null
+                : ask_cli_task($t['binary'], $ctx['snippet'], $deadline, $env, $t['ini_args']), ['cli', null, null]];
+        case 'fpm':
+            $pool = $t['pool'] ?? pool_at($t['address']);
+            return [ask_fcgi_task($t['address'], $ctx['script'], $deadline),
+                ['pid', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', true,
+                    $pool !== null && $pool['master_pid'] !== null
+                        ? [$pool['master_pid'], $pool['chroot'] ?? null, $pool['user'] ?? null] : null]];
+    }
+    return [ask_url_task($t['address'], $deadline), ['pid', '', 'local']];
+}
+
+// Asks and judges TARGETS together (drive()): each until its --timeout or the run's DEADLINE,
+// whichever comes first; one out of time is a timeout, and the rest are judged all the same.
+function inspect_all(array $targets, array $ctx, float $deadline): array
+{
+    $tasks = $views = [];
+    $start = microtime(true);
+    $limit = min($start + $ctx['timeout'], $deadline);
+    foreach ($targets as $i => $t) {
+        [$task, $views[$i]] = ask_task($t, $ctx, $limit);
+        if ($task !== null) {
+            $tasks[$i] = $task;
+        }
+    }
+    $answers = drive($tasks);
+    $out = [];
+    foreach ($targets as $i => $t) {
+        $t['timeout'] = round(max(0.0, $limit - $start), 1);
+        $a = $answers[$i] ?? null;
+        if ($a === null) {
+            $a = $t['status'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
+                : ['status' => $t['status'], 'error' => $t['error'], 'facts' => null];
+        }
+        $v = $views[$i];
+        if ($v !== null && $v[2] === 'local') {
+            $v[2] = $a['local'] ?? false;
+        }
+        $out[] = answered($t, $a, $v, $ctx);
+    }
+    return $out;
+}
+
 // Asks and judges one target.
 function inspect(array $t, array $ctx): array
 {
-    $t['timeout'] = $ctx['timeout'];
-    $t['facts'] = null;
-    if ($t['status'] === null) {
-        switch ($t['kind']) {
-            case 'cli':
-                $a = $ctx['snippet'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
-                    : ask_cli($t['address'], $ctx['snippet'], $ctx['timeout']);
-                $view = ['cli', null, null];
-                break;
-            case 'ini':
-                $env = getenv();
-                foreach (['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'] as $k) {
-                    unset($env[$k]);
-                }
-                $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
-                $a = $ctx['snippet'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
-                    : ask_cli($t['binary'], $ctx['snippet'], $ctx['timeout'], $env, $t['ini_args']);
-                $view = ['cli', null, null];
-                $t['notes'][] = 'server_environment_not_seen';
-                break;
-            case 'fpm':
-                $a = ask_fcgi($t['address'], $ctx['script'], $ctx['timeout']);
-                $pool = $t['pool'] ?? pool_at($t['address']);
-                $view = ['pid', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', true,
-                    $pool !== null && $pool['master_pid'] !== null
-                        ? [$pool['master_pid'], $pool['chroot'] ?? null, $pool['user'] ?? null] : null];
-                break;
-            default:
-                $a = ask_url($t['address'], $ctx['timeout']);
-                $view = ['pid', '', $a['local'] ?? false];
-        }
-        return answered($t, $a, $view, $ctx);
-    }
-    return answered($t, ['status' => $t['status'], 'error' => $t['error'], 'facts' => null], null, $ctx);
+    return inspect_all([$t], $ctx, microtime(true) + $ctx['timeout'])[0];
 }
 
 // Judges target T from its answer A (status, error, facts) and VIEW (how inspect() sees it).
@@ -222,15 +254,17 @@ function main(array $argv): int
     $ctx = ['timeout' => $o['timeout'], 'snippet' => $snippet, 'snippet_error' => $snippet_error,
         'script' => $o['script'] ?? (realpath($endpoint) ?: $endpoint), 'table' => $table,
         'host' => ['distro' => $host['distro']]];
-    $done = [];
+    $todo = [];
     foreach ($targets as $t) {
         $key = $t['kind'] . ' ' . ($t['address'] ?? $t['name']);
         if (isset($seen[$key]) && $t['address'] !== null) {
             continue;
         }
         $seen[$key] = true;
-        $done[] = inspect($t, $ctx);
+        $todo[] = $t;
     }
+    // the verdict is printed by the deadline: asking stops a little before it, to judge and write
+    $done = inspect_all($todo, $ctx, $t0 + $o['deadline'] - min(1.0, $o['deadline'] / 4));
     if ($o['watch'] !== null) {
         $left = $t0 + $o['watch'] - microtime(true);
         if ($left > 0) {

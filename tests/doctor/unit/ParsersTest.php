@@ -317,16 +317,31 @@ final class ParsersTest extends TestCase
     public function testRunningACommandIsBounded(): void
     {
         $t = microtime(true);
-        [, , $status] = D\run(['sleep', '5'], null, 0.3);
+        [, , $status] = D\wait_for(D\run(['sleep', '5'], null, microtime(true) + 0.3));
         $this->assertSame('timeout', $status);
         $this->assertLessThan(2.0, microtime(true) - $t);
-        [, , $status] = D\run(['sh', '-c', 'kill -SEGV $$'], null, 3);
+        [, , $status] = D\wait_for(D\run(['sh', '-c', 'kill -SEGV $$'], null, microtime(true) + 3));
         $this->assertSame('crashed: signal 11 (SIGSEGV)', $status);
-        [, , $status] = D\run(['sh', '-c', 'exit 7'], null, 3);
+        [, , $status] = D\wait_for(D\run(['sh', '-c', 'exit 7'], null, microtime(true) + 3));
         $this->assertSame('exit 7', $status);
-        [, , $status] = D\run(['/nonexistent/php'], null, 3);
+        [, , $status] = D\wait_for(D\run(['/nonexistent/php'], null, microtime(true) + 3));
         $this->assertMatchesRegularExpression('/^(exit 127|error)/', $status);
-        [$out, , $status] = D\run(['sh', '-c', 'head -c 3000000 /dev/zero'], null, 5);
+        [$out, , $status] = D\wait_for(D\run(['sh', '-c', 'head -c 3000000 /dev/zero'], null, microtime(true) + 5));
         $this->assertStringContainsString('more than', $status);
+    }
+
+    // Issue 28, attack 4: tasks run together; each ends at its own deadline, all within the longest.
+    public function testTasksRunTogether(): void
+    {
+        $t = microtime(true);
+        $tasks = [];
+        for ($i = 0; $i < 10; $i++) {
+            $tasks[] = D\run(['sleep', '5'], null, $t + 0.5);
+        }
+        $tasks['quick'] = D\run(['sh', '-c', 'echo hi'], null, $t + 3);
+        $r = D\drive($tasks);
+        $this->assertLessThan(2.0, microtime(true) - $t, '10 sleeps of 5 s cut at 0.5 s, together');
+        $this->assertSame(array_fill(0, 10, 'timeout'), array_column(array_slice($r, 0, 10), 2));
+        $this->assertSame(["hi\n", '', 'ok'], $r['quick']);
     }
 }
