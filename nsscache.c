@@ -15,6 +15,7 @@
 #include "php.h"
 #include "php_ini.h"
 #include "ext/standard/info.h"
+#include "ext/standard/basic_functions.h"
 
 #ifdef ZTS
 # include <pthread.h>
@@ -293,17 +294,27 @@ static PHP_MSHUTDOWN_FUNCTION(nsscache)
 	return SUCCESS;
 }
 
+/* softokn was mapped when this request started (looked up when the loader's set changed) */
+static int nsscache_softokn_at_rinit;
+static nsscache_stamp nsscache_rinit_stamp;
+
 /* FPM workers clearenv() after fork (clear_env = yes), and an unquoted pool
  * env[] line delivers "1": repair here, before the script can reach NSS.
  * When nothing changed this is one getenv() and a compare. */
 static PHP_RINIT_FUNCTION(nsscache)
 {
 	php_nsscache_news news;
+	nsscache_stamp now;
 	int act;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	nsscache_stamp_now(&now);
+	if (!nsscache_stamp_equal(&now, &nsscache_rinit_stamp)) {
+		nsscache_rinit_stamp = now;
+		nsscache_softokn_at_rinit = nsscache_nss_is_open();
+	}
 	if (!nsscache_cfg.enabled && !nsscache_recheck) {
 		return SUCCESS;
 	}
@@ -314,6 +325,20 @@ static PHP_RINIT_FUNCTION(nsscache)
 	if (act) {
 		php_nsscache_apply(NSSCACHE_PHASE_RINIT, &news);
 		php_nsscache_tell(&news);
+	}
+	return SUCCESS;
+}
+
+/* A request's putenv() holds until PHP undoes it, after this: when softokn
+ * was loaded meanwhile, NSS opened its database with the request's value,
+ * which nsscache never saw. The process says so for the rest of its life. */
+static PHP_RSHUTDOWN_FUNCTION(nsscache)
+{
+	if (!nsscache_softokn_at_rinit && zend_hash_str_exists(&BG(putenv_ht), ZEND_STRL(NSSCACHE_ENV_NAME))
+			&& nsscache_nss_is_open()) {
+		NSSCACHE_ENV_LOCK();
+		nsscache_rec.putenv_open = 1;
+		NSSCACHE_ENV_UNLOCK();
 	}
 	return SUCCESS;
 }
@@ -486,14 +511,8 @@ static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 #define php_nsscache_add_str(arr, key, s) php_nsscache_add(arr, key, s, 0)
 #define php_nsscache_add_raw(arr, key, s) php_nsscache_add(arr, key, s, 1)
 
-static void php_nsscache_add_tri(zval *arr, const char *key, int t)
-{
-	if (t < 0) {
-		add_assoc_null(arr, key);
-	} else {
-		add_assoc_bool(arr, key, t);
-	}
-}
+/* ?bool: T < 0 is null (T is read twice) */
+#define php_nsscache_add_tri(arr, key, t) ((t) < 0 ? add_assoc_null(arr, key) : add_assoc_bool(arr, key, (t) > 0))
 
 PHP_FUNCTION(nsscache_status)
 {
@@ -686,7 +705,7 @@ zend_module_entry nsscache_module_entry = {
 	PHP_MINIT(nsscache),
 	PHP_MSHUTDOWN(nsscache),
 	PHP_RINIT(nsscache),
-	NULL,
+	PHP_RSHUTDOWN(nsscache),
 	PHP_MINFO(nsscache),
 	PHP_NSSCACHE_VERSION,
 	STANDARD_MODULE_PROPERTIES

@@ -246,8 +246,8 @@ function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
     if ($p['curl'] !== 'nss') {
         return [null, 'no_nss_curl'];
     }
-    if ($nsscache_reason === 'set_after_nss_init') {
-        return [false, 'set_after_nss_init'];
+    if ($nsscache_reason === 'set_after_nss_init' || $nsscache_reason === 'opened_under_putenv') {
+        return [false, $nsscache_reason];
     }
     if ($p['var_class'] === 'unset') {
         return [false, 'unset'];

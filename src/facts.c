@@ -159,8 +159,7 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	const char *b;
 
 	(void) size;
-	/* Any spelling the loader used (a relative LD_LIBRARY_PATH entry gives
-	 * "lib/libnss3.so"); "" is the main program, which is never one of these. */
+	/* any spelling ("lib/libnss3.so" from a relative LD_LIBRARY_PATH); "": the main program */
 	if (info->dlpi_name == NULL || info->dlpi_name[0] == '\0') {
 		return 0;
 	}
@@ -235,15 +234,11 @@ static int owner_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-/*
- * curl_version_info as HANDLE's object binds it (dlsym searches it, then its
- * dependencies, as ext/curl binds even under RTLD_DEEPBIND); NULL: the global
- * scope, through the main program's handle (dlopen(NULL) opens nothing, and
- * unlike RTLD_DEFAULT it pins no library). No name the loader reports is
- * dlopen()ed: RTLD_NOLOAD too may open that path, and the main program's
- * name is argv[0], the process title. Only a definition inside a mapped
- * libcurl counts; its name goes to PATH.
- */
+/* curl_version_info as HANDLE's object binds it (its scope, as under
+ * RTLD_DEEPBIND); NULL: the global scope, by the main program's handle
+ * (dlopen(NULL) opens nothing; RTLD_DEFAULT would pin the library). No name
+ * the loader reports is dlopen()ed: RTLD_NOLOAD too may open it, and the main
+ * program's is argv[0], the process title. Only a mapped libcurl counts. */
 static void *curl_sym_in(void *handle, char *path, size_t pathlen)
 {
 	void *h = handle != NULL ? handle : dlopen(NULL, RTLD_LAZY | RTLD_NOLOAD);
@@ -273,7 +268,6 @@ static void libcurl_facts(nsscache_libs *out, const scan_ctx *ctx, int ext_curl,
 	}
 	if (sym == NULL) {
 		out->curl_how = NSSCACHE_CURL_NONE;
-		out->curl_path[0] = '\0';
 		return;
 	}
 	/* what PHP's curl_version() calls; it opens no database */
@@ -569,6 +563,7 @@ static const struct {
 	{ "unset", 0, "NSS_SDB_USE_CACHE is not set" },
 	{ "probing_value", 0, "NSS_SDB_USE_CACHE holds a value that NSS reads as \"measure\"" },
 	{ "set_after_nss_init", 0, "set after NSS had opened its database in this process" },
+	{ "opened_under_putenv", 0, "NSS opened its database in a request that putenv() the variable" },
 	{ "secure_exec", 0, "a setuid/setgid process: softokn does not read the variable" },
 	{ "softokn_ignores", 0, "this softokn probes whatever the variable says" },
 	{ "softokn_release_unknown", -1, "honoured from RHEL 6 nss-softokn 3.14.3-12.el6 on; the release is not visible" },
@@ -605,6 +600,9 @@ nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_dis
 	}
 	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->nss_was_open) {
 		return NSSCACHE_EFFECT_SET_AFTER_NSS_INIT;
+	}
+	if (rec->putenv_open) {
+		return NSSCACHE_EFFECT_OPENED_UNDER_PUTENV;
 	}
 	if (var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) {
 		return var == NSSCACHE_VAR_UNSET ? NSSCACHE_EFFECT_UNSET : NSSCACHE_EFFECT_PROBING_VALUE;

@@ -60,6 +60,7 @@ typedef struct {
 	int has_left;           /* the variable was set after the last act */
 	int error;              /* errno of a failed setenv() */
 	int nss_was_open;       /* NSS had already opened its DB when nsscache last wrote */
+	int putenv_open;        /* NSS opened its DB in a request that putenv() the variable */
 	long notice_pid;        /* the process that last logged a replacement */
 	int notice_pending;     /* a replacement the caller has not logged yet */
 	unsigned long repairs;  /* setenv() calls made (a forked worker inherits its master's) */

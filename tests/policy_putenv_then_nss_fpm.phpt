@@ -1,0 +1,53 @@
+--TEST--
+php-fpm: a request that putenv()s a probing value and has NSS open its database (softokn loaded meanwhile) leaves in_effect false, reason opened_under_putenv, in that worker from then on; a request that only putenv()s, or does so after NSS opened it, changes nothing
+--EXTENSIONS--
+nsscache
+--SKIPIF--
+<?php
+require __DIR__ . '/status.inc';
+if (nsscache_test_fpm_binary() === null) die('skip needs Debian\'s php-fpm of this PHP and cgi-fcgi (php8.2-fpm, libfcgi-bin)');
+if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to map libcurl-nss with (php8.2-cli)');
+if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)) die('skip no libcurl-nss here (scripts/test installs libcurl3-nss)');
+?>
+--FILE--
+<?php
+require __DIR__ . '/status.inc';
+$dir = sys_get_temp_dir() . '/nsscache-fpm-putenv-' . getmypid();
+@mkdir($dir);
+$lib = glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)[0];
+$show = '$s = nsscache_status(); echo json_encode([getenv("NSS_SDB_USE_CACHE", true), $s["in_effect"], $s["in_effect_reason"]]), "\n";';
+// libcurl-nss (and libnss3 with it) mapped for the worker's life, as ext/curl would map it
+file_put_contents("$dir/map.php", '<?php $GLOBALS["keep"] = FFI::cdef("void *curl_version_info(int);", ' . var_export($lib, true) . ');'
+    . ' $n = FFI::cdef("int NSS_NoDB_Init(const char *);", "libnss3.so");');
+file_put_contents("$dir/putenv.php", '<?php putenv("NSS_SDB_USE_CACHE=1");' . $show);
+file_put_contents("$dir/open.php", '<?php putenv("NSS_SDB_USE_CACHE=1"); $n->NSS_NoDB_Init(null);' . $show);
+file_put_contents("$dir/init.php", '<?php $n->NSS_NoDB_Init(null);' . $show);
+file_put_contents("$dir/s.php", '<?php ' . $show);
+// a fresh worker each time; the second one has NSS opened before any putenv()
+foreach ([['s', 'putenv', 's', 'open', 's', 's'], ['init', 'putenv', 's']] as $requests) {
+    $p = nsscache_test_fpm_start($dir, ['extension' => PHP_EXTENSION_DIR . '/ffi.so', 'ffi.enable' => 1,
+        'auto_prepend_file' => "$dir/map.php"], []);
+    foreach ($requests as $r) {
+        echo str_pad($r, 7), nsscache_test_fpm_request($dir, "$dir/$r.php");
+    }
+    nsscache_test_fpm_stop($p);
+    @unlink("$dir/fpm.sock");
+    echo "--\n";
+}
+foreach (['map.php', 'putenv.php', 'open.php', 'init.php', 's.php', 'fpm.conf', 'fpm.log', 'php-error.log'] as $f) {
+    @unlink("$dir/$f");
+}
+@rmdir($dir);
+?>
+--EXPECT--
+s      ["yes",true,"in_effect"]
+putenv ["1",false,"probing_value"]
+s      ["yes",true,"in_effect"]
+open   ["1",false,"probing_value"]
+s      ["yes",false,"opened_under_putenv"]
+s      ["yes",false,"opened_under_putenv"]
+--
+init   ["yes",true,"in_effect"]
+putenv ["1",false,"probing_value"]
+s      ["yes",true,"in_effect"]
+--
