@@ -448,7 +448,7 @@ function ask_fcgi_task(string $address, string $script, float $deadline, string 
         'SCRIPT_NAME' => "/$base", 'REQUEST_URI' => "/$base?$query", 'QUERY_STRING' => $query,
         'DOCUMENT_ROOT' => dirname($script), 'SERVER_PROTOCOL' => 'HTTP/1.1', 'SERVER_SOFTWARE' => 'nsscache-doctor',
         'REMOTE_ADDR' => '127.0.0.1', 'SERVER_NAME' => 'localhost', 'SERVER_ADDR' => '127.0.0.1', 'SERVER_PORT' => '80',
-        'HTTP_HOST' => 'localhost',
+        'HTTP_HOST' => 'localhost', 'NSSCACHE_DOCTOR' => '1',
     ]);
     $out = fcgi_record(1, pack('nCx5', 1, 0)) . fcgi_record(4, $params) . fcgi_record(4, '') . fcgi_record(5, '');
     [$in, $err] = yield from exchange($s, $out, $deadline, function (string $in): bool {

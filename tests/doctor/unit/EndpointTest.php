@@ -98,6 +98,24 @@ final class EndpointTest extends TestCase
         return $out . $err;
     }
 
+    // Issue 28: behind a web server the facts go only to a request with the doctor's FastCGI parameter.
+    public function testJsonOnlyForTheDoctorsFastcgiParameter(): void
+    {
+        $cases = [
+            ['fpm-fcgi', 'format=json', ['NSSCACHE_DOCTOR' => '1'], true],
+            ['fpm-fcgi', 'format=json', [], false],
+            ['fpm-fcgi', 'format=json', ['HTTP_NSSCACHE_DOCTOR' => '1'], false],
+            ['fpm-fcgi', 'format=json', ['NSSCACHE_DOCTOR' => 'yes'], false],
+            ['cgi-fcgi', 'format=json', [], false],
+            ['fpm-fcgi', '', ['NSSCACHE_DOCTOR' => '1'], false],
+            ['cli', 'format=json', [], true],
+            ['cli-server', 'x=1&format=json', [], true],
+        ];
+        foreach ($cases as [$sapi, $q, $server, $want]) {
+            $this->assertSame($want, nsscache_ep_wants_json($sapi, $q, $server), json_encode([$sapi, $q, $server]));
+        }
+    }
+
     public function testTheScriptAnswersBothFormats(): void
     {
         $text = self::runScript(['NSS_SDB_USE_CACHE' => 'auto']);
