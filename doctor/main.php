@@ -230,6 +230,11 @@ function main(array $argv): int
         fwrite(STDERR, "nsscache-doctor: nsscache-metrics.php not found beside the doctor\n");
         return 3;
     }
+    if (!trusted_file($endpoint)) {
+        fwrite(STDERR, 'nsscache-doctor: ' . printable($endpoint) . " is not root's, or others may write it (or a "
+            . "directory above it): refusing to load it as root\n");
+        return 3;
+    }
     define('NSSCACHE_EP_LIBRARY', true);
     require_once $endpoint;
     [$snippet, $snippet_error] = snippet($endpoint);
