@@ -441,7 +441,7 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 		nsscache_libs_stamp = now;
 		NSSCACHE_FACTS_UNLOCK();
 	}
-	v->effect = nsscache_in_effect(&v->libs, &v->distro, &v->rec, v->s[SNAP_ENV]);
+	v->effect = nsscache_in_effect(&v->libs, &v->rec, v->s[SNAP_ENV]);
 }
 
 static void php_nsscache_view_free(php_nsscache_view *v)

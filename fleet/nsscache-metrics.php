@@ -128,7 +128,7 @@ function nsscache_ep_families($f)
     }
     $fam['nsscache_in_effect_reason'] = nsscache_ep_stateset('Why nsscache_in_effect is what it is '
         . '(nsscache_status() in_effect_reason).', 'reason', array('in_effect', 'unset', 'probing_value',
-        'set_after_nss_init', 'opened_under_putenv', 'secure_exec', 'softokn_ignores', 'softokn_release_unknown',
+        'set_after_nss_init', 'opened_under_putenv', 'secure_exec', 'softokn_ignores', 'softokn_version_ambiguous',
         'softokn_unknown', 'no_nss_curl'), nsscache_ep_get($st, 'in_effect_reason'));
     $r = nsscache_ep_get($st, 'repairs');
     if (is_int($r)) {

@@ -17,14 +17,6 @@
 #include <sys/auxv.h>
 #endif
 
-typedef enum { NSSCACHE_HONOURS_NO = 0, NSSCACHE_HONOURS_YES, NSSCACHE_HONOURS_RELEASE } nsscache_honours;
-typedef struct {
-	nsscache_family family;
-	nsscache_version from, to;
-	nsscache_honours honours;
-} nsscache_softokn_row;
-#include "softokn_table.h"
-
 #define SOFTOKN_NAME "libsoftokn3.so"
 #define NSS_NAME "libnss3.so"
 
@@ -566,7 +558,7 @@ static const struct {
 	{ "opened_under_putenv", 0, "NSS opened its database in a request that putenv() the variable" },
 	{ "secure_exec", 0, "a setuid/setgid process: softokn does not read the variable" },
 	{ "softokn_ignores", 0, "this softokn probes whatever the variable says" },
-	{ "softokn_release_unknown", -1, "honoured from RHEL 6 nss-softokn 3.14.3-12.el6 on; the release is not visible" },
+	{ "softokn_version_ambiguous", -1, "3.14.3-3.15: honoured by RHEL 6 builds from 3.14.3-12.el6 only, not upstream" },
 	{ "softokn_unknown", -1, "the softokn version is not known" },
 	{ "no_nss_curl", -1, "libcurl does not use NSS here: nothing to fix" },
 };
@@ -586,14 +578,19 @@ const char *nsscache_effect_text(nsscache_effect e)
 	return effects[e].text;
 }
 
-nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_distro *distro,
-		const nsscache_record *rec, const char *current)
+/*
+ * Is the variable honoured? softokn's version alone answers (data/softokn.tsv,
+ * every family): 3.12.3-3.14.2 ignore it (Mozilla 956082 came in 3.16);
+ * 3.14.3-3.15.x are ambiguous, as upstream and RHEL 7.0 ignore it while RHEL 6
+ * honours it from a package release the version does not show (RH bz
+ * 1044666), so the doctor decides; 3.16 to 3.x honour it.
+ */
+nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current)
 {
 	static const nsscache_version secure_getenv_from = { 3, 23, 0 }; /* PR_GetEnvSecure in sdb.c */
+	static const nsscache_version ignores_from = { 3, 12, 3 }, ambiguous_from = { 3, 14, 3 }, honoured_from = { 3, 16, 0 };
+	const nsscache_version *v = &libs->softokn_v;
 	nsscache_var var = nsscache_classify(current);
-	/* a private build may carry patches its version does not show: read it as upstream */
-	nsscache_family family = libs->softokn_system && distro != NULL ? distro->family : NSSCACHE_FAMILY_OTHER;
-	size_t i;
 
 	if (!libs->curl_nss) {
 		return NSSCACHE_EFFECT_NO_NSS_CURL;
@@ -610,18 +607,13 @@ nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_dis
 	if (libs->softokn_version[0] == '\0') {
 		return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
 	}
-	if (libs->secure_exec && nsscache_version_cmp(&libs->softokn_v, &secure_getenv_from) >= 0) {
+	if (libs->secure_exec && nsscache_version_cmp(v, &secure_getenv_from) >= 0) {
 		return NSSCACHE_EFFECT_SECURE_EXEC;
 	}
-	for (i = 0; i < sizeof(nsscache_softokn_rows) / sizeof(nsscache_softokn_rows[0]); i++) {
-		const nsscache_softokn_row *r = &nsscache_softokn_rows[i];
-
-		if (r->family == family && nsscache_version_cmp(&libs->softokn_v, &r->from) >= 0
-				&& nsscache_version_cmp(&libs->softokn_v, &r->to) <= 0) {
-			return r->honours == NSSCACHE_HONOURS_YES ? NSSCACHE_EFFECT_IN_EFFECT
-				: r->honours == NSSCACHE_HONOURS_NO ? NSSCACHE_EFFECT_SOFTOKN_IGNORES
-				: NSSCACHE_EFFECT_SOFTOKN_RELEASE_UNKNOWN;
-		}
+	if (v->major != 3 || nsscache_version_cmp(v, &ignores_from) < 0) {
+		return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
 	}
-	return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
+	return nsscache_version_cmp(v, &ambiguous_from) < 0 ? NSSCACHE_EFFECT_SOFTOKN_IGNORES
+		: nsscache_version_cmp(v, &honoured_from) < 0 ? NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS
+		: NSSCACHE_EFFECT_IN_EFFECT;
 }

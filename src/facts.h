@@ -105,7 +105,7 @@ typedef enum {
 	NSSCACHE_EFFECT_OPENED_UNDER_PUTENV,
 	NSSCACHE_EFFECT_SECURE_EXEC,
 	NSSCACHE_EFFECT_SOFTOKN_IGNORES,
-	NSSCACHE_EFFECT_SOFTOKN_RELEASE_UNKNOWN,
+	NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS,
 	NSSCACHE_EFFECT_SOFTOKN_UNKNOWN,
 	NSSCACHE_EFFECT_NO_NSS_CURL,
 	NSSCACHE_EFFECT_N
@@ -117,7 +117,6 @@ const char *nsscache_effect_code(nsscache_effect e);
 const char *nsscache_effect_text(nsscache_effect e);
 
 /* CURRENT: the variable now (NULL: unset); REC: the policy's record. */
-nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_distro *distro,
-		const nsscache_record *rec, const char *current);
+nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current);
 
 #endif

@@ -222,51 +222,46 @@ static void test_distro_read(void **state)
 	helper_rm_rf(root);
 }
 
-/* in_effect by the table of data/softokn.tsv, in the order of docs/api.md */
+/* in_effect in the order of docs/api.md; the honours rule by the version alone */
 static void test_in_effect(void **state)
 {
 	static const struct {
 		int curl_nss;
 		nsscache_softokn_how how;
 		int major, minor, patch, system;
-		nsscache_family family;
-		int secure, was_open;
+		int secure, was_open, putenv_open;
 		const char *env;
 		nsscache_effect want;
 	} rows[] = {
-		{ 0, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_NO_NSS_CURL },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 1, "yes", NSSCACHE_EFFECT_SET_AFTER_NSS_INIT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 1, "yes", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, NULL, NSSCACHE_EFFECT_UNSET },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "1", NSSCACHE_EFFECT_PROBING_VALUE },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "", NSSCACHE_EFFECT_PROBING_VALUE },
-		{ 1, NSSCACHE_SOFTOKN_NONE, 0, 0, 0, 0, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 22, 0, 1, NSSCACHE_FAMILY_OTHER, 1, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 23, 0, 1, NSSCACHE_FAMILY_OTHER, 1, 0, "no", NSSCACHE_EFFECT_SECURE_EXEC },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 2, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 3, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 4, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 0, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 2, 1, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 1, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_RELEASE_UNKNOWN },
-		/* a private build on RHEL 6 is read as upstream: 3.14 ignores the variable there */
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 0, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 44, 0, 1, NSSCACHE_FAMILY_RHEL6, 0, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 3, 1, NSSCACHE_FAMILY_RHEL7, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 2, 1, NSSCACHE_FAMILY_RHEL7, 0, 0, "YES", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 53, 1, 1, NSSCACHE_FAMILY_RHEL7, 0, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 4, 0, 0, 1, NSSCACHE_FAMILY_OTHER, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 0, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_NO_NSS_CURL },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 1, 1, "yes", NSSCACHE_EFFECT_SET_AFTER_NSS_INIT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 87, 1, 1, 0, 1, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 1, "yes", NSSCACHE_EFFECT_OPENED_UNDER_PUTENV },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, NULL, NSSCACHE_EFFECT_UNSET },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, "1", NSSCACHE_EFFECT_PROBING_VALUE },
+		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, "", NSSCACHE_EFFECT_PROBING_VALUE },
+		{ 1, NSSCACHE_SOFTOKN_NONE, 0, 0, 0, 0, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 22, 0, 1, 1, 0, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 23, 0, 1, 1, 0, 0, "no", NSSCACHE_EFFECT_SECURE_EXEC },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 2, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 3, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 2, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
+		/* a private build is judged by its version too */
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 0, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 4, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 0, 1, 0, 0, 0, "YES", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 53, 1, 1, 0, 0, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 4, 0, 0, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
 	};
 	size_t i;
 
 	(void) state;
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		nsscache_libs libs;
-		nsscache_distro distro;
 		nsscache_record rec;
 
 		memset(&libs, 0, sizeof(libs));
-		memset(&distro, 0, sizeof(distro));
 		memset(&rec, 0, sizeof(rec));
 		libs.curl_nss = rows[i].curl_nss;
 		libs.softokn_how = rows[i].how;
@@ -279,10 +274,10 @@ static void test_in_effect(void **state)
 		libs.softokn_v.patch = rows[i].patch;
 		libs.softokn_system = rows[i].system;
 		libs.secure_exec = rows[i].secure;
-		distro.family = rows[i].family;
 		rec.nss_was_open = rows[i].was_open;
+		rec.putenv_open = rows[i].putenv_open;
 		ROW_STR_EQ(i, rows[i].env ? rows[i].env : "(unset)",
-			nsscache_effect_code(nsscache_in_effect(&libs, &distro, &rec, rows[i].env)),
+			nsscache_effect_code(nsscache_in_effect(&libs, &rec, rows[i].env)),
 			nsscache_effect_code(rows[i].want));
 	}
 	for (i = 0; i < NSSCACHE_EFFECT_N; i++) {
@@ -290,7 +285,94 @@ static void test_in_effect(void **state)
 	}
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_IN_EFFECT), 1);
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_SOFTOKN_UNKNOWN), -1);
+	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS), -1);
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_UNSET), 0);
+}
+
+/* "3.14" -> 3.14.0 (FILL_ZERO) or 3.14.999; "3" -> 3.0.0 or 3.999.999, as data/softokn.tsv reads from/to */
+static nsscache_version tsv_version(const char *s, int fill)
+{
+	nsscache_version v = { fill, fill, fill };
+	int *part[3] = { &v.major, &v.minor, &v.patch }, k;
+
+	for (k = 0; k < 3 && *s != '\0'; k++) {
+		*part[k] = (int) strtol(s, (char **) &s, 10);
+		s += *s == '.';
+	}
+	return v;
+}
+
+static nsscache_version version_step(nsscache_version v, int by)
+{
+	if (by < 0) {
+		v.patch > 0 ? v.patch-- : v.minor > 0 ? (v.minor--, v.patch = 999) : (v.major--, v.minor = v.patch = 999);
+	} else {
+		v.patch < 999 ? v.patch++ : v.minor < 999 ? (v.minor++, v.patch = 0) : (v.major++, v.minor = v.patch = 0);
+	}
+	return v;
+}
+
+/*
+ * The honours rule from the version alone, against every row of
+ * data/softokn.tsv: at each row's bounds and just outside them, in_effect
+ * where every family's rows say yes, softokn_ignores where all say no,
+ * softokn_version_ambiguous where they differ, softokn_unknown where no row is.
+ */
+static void test_honours_by_tsv(void **state)
+{
+	char path[1024], line[2048], fam[32], from[32], to[32], hon[32];
+	struct { nsscache_version from, to; char honours[32]; } rows[64];
+	nsscache_version cand[64 * 4];
+	size_t n = 0, nc = 0, i, j;
+	FILE *f;
+
+	(void) state;
+	snprintf(path, sizeof(path), "%.*s/../../data/softokn.tsv", (int) (strrchr(__FILE__, '/') - __FILE__), __FILE__);
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f) != NULL) {
+		if (line[0] == '#' || strncmp(line, "family\t", 7) == 0
+				|| sscanf(line, "%31[^\t]\t%31[^\t]\t%31[^\t]\t%31[^\t]", fam, from, to, hon) != 4) {
+			continue;
+		}
+		assert_true(n < 64);
+		rows[n].from = tsv_version(from, 0);
+		rows[n].to = tsv_version(to, 999);
+		snprintf(rows[n].honours, sizeof(rows[n].honours), "%s", hon);
+		cand[nc++] = rows[n].from;
+		cand[nc++] = rows[n].to;
+		cand[nc++] = version_step(rows[n].from, -1);
+		cand[nc++] = version_step(rows[n].to, 1);
+		n++;
+	}
+	fclose(f);
+	assert_true(n >= 10);
+	for (i = 0; i < nc; i++) {
+		nsscache_libs libs;
+		nsscache_record rec;
+		int yes = 0, no = 0, rows_in = 0;
+		nsscache_effect want;
+		char label[64];
+
+		for (j = 0; j < n; j++) {
+			if (nsscache_version_cmp(&cand[i], &rows[j].from) >= 0 && nsscache_version_cmp(&cand[i], &rows[j].to) <= 0) {
+				rows_in++;
+				yes += strcmp(rows[j].honours, "yes") == 0;
+				no += strcmp(rows[j].honours, "no") == 0;
+			}
+		}
+		want = rows_in == 0 ? NSSCACHE_EFFECT_SOFTOKN_UNKNOWN : yes == rows_in ? NSSCACHE_EFFECT_IN_EFFECT
+			: no == rows_in ? NSSCACHE_EFFECT_SOFTOKN_IGNORES : NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS;
+		memset(&libs, 0, sizeof(libs));
+		memset(&rec, 0, sizeof(rec));
+		libs.curl_nss = 1;
+		libs.softokn_how = NSSCACHE_SOFTOKN_FILE;
+		libs.softokn_v = cand[i];
+		snprintf(libs.softokn_version, sizeof(libs.softokn_version), "%d.%d.%d", cand[i].major, cand[i].minor,
+			cand[i].patch);
+		snprintf(label, sizeof(label), "softokn %s", libs.softokn_version);
+		ROW_STR_EQ(i, label, nsscache_effect_code(nsscache_in_effect(&libs, &rec, "yes")), nsscache_effect_code(want));
+	}
 }
 
 /* The real libraries: libcurl-nss (which maps libnss3), found through an
@@ -442,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_redhat_release),
 		cmocka_unit_test(test_distro_read),
 		cmocka_unit_test(test_in_effect),
+		cmocka_unit_test(test_honours_by_tsv),
 		cmocka_unit_test(test_libs_real),
 		cmocka_unit_test(test_softokn_beside_private_nss),
 	};
