@@ -73,7 +73,10 @@ function fpm_masters(string $proc = '/proc'): array
         $same = @readlink("$d/root") === '/' && @readlink("$d/ns/mnt") === $our_ns;
         error_clear_last();
         $as = ['root' => $same ? '' : "$d/root", 'creds' => $u[1] === '0' && $u[2] === '0' ? null : $creds];
-        $out[$m[1]] = [(int) basename($d), $as];
+        // a root master's claim on a path is never replaced by another uid's
+        if (!isset($out[$m[1]]) || $out[$m[1]][1]['creds'] !== null) {
+            $out[$m[1]] = [(int) basename($d), $as];
+        }
     }
     return $out;
 }

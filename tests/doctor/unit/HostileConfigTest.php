@@ -62,9 +62,11 @@ final class HostileConfigTest extends TestCase
     public function testOnlyARootMasterIsReadAsRoot(): void
     {
         $r = scratch();
-        foreach (['100' => [1000, 1000], '200' => [0, 0], '300' => [1000, 0]] as $pid => [$ruid, $euid]) {
+        foreach (['100' => [1000, 1000], '200' => [0, 0], '300' => [1000, 0], '400' => [0, 0], '500' => [1000, 1000],
+                '050' => [1000, 1000]] as $pid => [$ruid, $euid]) {
             mkdir("$r/$pid");
-            file_put_contents("$r/$pid/cmdline", "php-fpm: master process (/etc/x$pid.conf)\0");
+            $conf = in_array((string) $pid, ['050', '400', '500'], true) ? '/etc/php-fpm.conf' : "/etc/x$pid.conf";
+            file_put_contents("$r/$pid/cmdline", "php-fpm: master process ($conf)\0");
             file_put_contents("$r/$pid/status", "Uid:\t$ruid\t$euid\t$euid\t$euid\nGid:\t0\t0\t0\t0\nGroups:\t\n");
         }
         $m = D\fpm_masters($r);
@@ -72,5 +74,7 @@ final class HostileConfigTest extends TestCase
         $this->assertNull($m['/etc/x200.conf'][1]['creds']);
         $this->assertNotNull($m['/etc/x300.conf'][1]['creds'], 'a real uid that is not root is not root');
         $this->assertSame("$r/200/root", $m['/etc/x200.conf'][1]['root'], 'not our root: read through its own');
+        $this->assertSame([400, null], [$m['/etc/php-fpm.conf'][0], $m['/etc/php-fpm.conf'][1]['creds']],
+            'another uid\'s master naming root\'s config does not take it over');
     }
 }
