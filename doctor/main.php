@@ -242,18 +242,19 @@ function main(array $argv): int
     $host = ['hostname' => php_uname('n'), 'kernel' => $kernel, 'distro' => read_distro(''),
         'dentries' => read_dentries('/proc', $kernel), 'watch' => null];
 
+    // what the launcher skipped and discovery skips, named in one line
+    $skipped = preg_split('/ +/', (string) getenv('NSSCACHE_DOCTOR_SKIPPED'), -1, PREG_SPLIT_NO_EMPTY);
     $given = $o['php'] || $o['pool'] || $o['url'] || $o['fpm-conf'];
     $targets = given_targets($o);
     if ($o['fpm-conf']) {
         $targets = array_merge($targets, discover_pools($o['fpm-conf']));
     }
     if (!$given || $o['discover']) {
-        $skipped = [];
         $targets = array_merge($targets, discover_clis('', $skipped), discover_pools([]), discover_inis());
-        if ($skipped) {
-            fwrite(STDERR, 'nsscache-doctor: not run, not root\'s or writable by others: '
-                . printable(implode(' ', $skipped)) . "\n");
-        }
+    }
+    if ($skipped) {
+        fwrite(STDERR, 'nsscache-doctor: not run, not root\'s or writable by others: '
+            . printable(implode(' ', array_unique($skipped))) . "\n");
     }
     $seen = [];
     $ctx = ['timeout' => $o['timeout'], 'snippet' => $snippet, 'snippet_error' => $snippet_error,
