@@ -9,7 +9,6 @@ error_reporting=E_ALL
 NSS_SDB_USE_CACHE=1
 --FILE--
 <?php
-$log = tempnam(sys_get_temp_dir(), 'nsscache');
 echo "script ran\n";
 ?>
 --EXPECTF--

@@ -104,19 +104,43 @@ nsscache_policy_release() {
     fi
 }
 
-# Is systemd this system's PID 1 (not a chroot of one)? Only then do installs enable units that
-# run: where it is not, the unit check is skipped, and nsscache_apt_install says so once.
+# Is systemd this system's PID 1 (not a chroot of one)? Then installs enable units that run, and
+# the manager's enabled list is compared; where it is not, the links on disk are.
 nsscache_systemd_booted() {
     [ -d /run/systemd/system ] && command -v systemctl >/dev/null && ! systemd-detect-virt -q --chroot 2>/dev/null
 }
 nsscache_units_enabled() {
     systemctl list-unit-files --state=enabled --no-legend --no-pager | awk '{ print $1 }' | sort -u
 }
+# What "enabled" is on disk, booted or not: the units' .wants links and the SysV rc start links.
+nsscache_enabled_links() {
+    { find /etc/systemd/system -mindepth 2 -maxdepth 2 -path '*.wants/*' -printf '%p\n'
+      find /etc/rc[0-6S].d -maxdepth 1 -name 'S[0-9][0-9]*' -printf '%p\n'; } 2>/dev/null | sort
+}
+# nsscache_disable_links LINK...: disables, offline, what made those links (a unit: systemctl, or
+# deb-systemd-helper without systemd; an rc link: update-rc.d).
+nsscache_disable_links() {
+    local l n names=()
+    for l in "$@"; do
+        case $l in
+            */*.wants/*) names+=("${l##*/}") ;;
+            /etc/rc*) n=${l##*/}; names+=("${n:3}") ;;
+        esac
+    done
+    mapfile -t names < <(printf '%s\n' "${names[@]}" | sort -u)
+    for n in "${names[@]}"; do
+        case $n in
+            *.*) if command -v systemctl >/dev/null; then systemctl --no-reload disable "$n"
+                 else deb-systemd-helper disable "$n"; fi ;;
+            *) update-rc.d "$n" disable ;;
+        esac
+    done
+}
 
 # nsscache_apt_get ARGS...: apt-get ARGS (non-interactive, waiting for the dpkg lock) with services
-# held back (above); where systemd is PID 1, every unit the run enabled is disabled (and stopped)
-# afterwards, and the enabled list is checked to be the one from before. Output on stdout/stderr:
-# run it in nsscache_step.
+# held back (above); every unit the run enabled is disabled again afterwards (and stopped, where
+# systemd is PID 1), and the enabled units (booted) or links (not booted) are checked to be those
+# from before. Output on stdout/stderr: run it in nsscache_step.
 nsscache_apt_get() {
     mkdir -p "${NSSCACHE_APT_LOCK%/*}" || return 1
     (
@@ -126,10 +150,24 @@ nsscache_apt_get() {
         trap nsscache_policy_release EXIT
         trap 'exit 130' INT TERM HUP
         booted=0 before='' new=() rc=0
-        if nsscache_systemd_booted; then booted=1 before=$(nsscache_units_enabled) || exit 1; fi
+        if nsscache_systemd_booted; then booted=1 before=$(nsscache_units_enabled) || exit 1
+        else before=$(nsscache_enabled_links); fi
         DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 -q -y "$@" || rc=$?
-        [ $booted = 1 ] || exit "$rc"
         # Also after a failed install: the packages it did configure have enabled theirs.
+        if [ $booted = 0 ]; then
+            mapfile -t new < <(comm -13 <(printf '%s\n' "$before") <(nsscache_enabled_links))
+            if [ ${#new[@]} -gt 0 ]; then
+                nsscache_disable_links "${new[@]}"
+                nsscache_note "disabled, offline, what it enabled:" \
+                    "$(printf '%s\n' "${new[@]##*/}" | sed 's/^S[0-9][0-9]//' | sort -u | tr '\n' ' ')"
+            fi
+            [ "$(nsscache_enabled_links)" = "$before" ] || {
+                echo "error: the enabled links differ from before the install:"
+                diff <(printf '%s\n' "$before") <(nsscache_enabled_links)
+                exit 1
+            }
+            exit "$rc"
+        fi
         mapfile -t new < <(comm -13 <(printf '%s\n' "$before") <(nsscache_units_enabled))
         if [ ${#new[@]} -gt 0 ]; then
             systemctl disable --now "${new[@]}" || exit
@@ -156,12 +194,6 @@ nsscache_apt_install() {
     if [ "$(id -u)" != 0 ]; then
         nsscache_log "not root: not installing ${missing[*]}"
         return 1
-    fi
-    # Said once per run: the log (shared by the scripts of a run) remembers it.
-    if ! nsscache_systemd_booted && ! grep -qs '^nsscache: systemd is not PID 1' "$NSSCACHE_LOG"; then
-        nsscache_log "systemd is not PID 1 here: no unit check after package installs"
-        nsscache_log_open && echo "nsscache: systemd is not PID 1: no unit check after package installs" \
-            >>"$NSSCACHE_LOG"
     fi
     label="apt-get install ${missing[*]}"
     [ ${#label} -le 90 ] || label="${label:0:80}... (${#missing[@]} packages)"
