@@ -5,6 +5,7 @@
 #   nsscache_build_php FLAVOUR     a PHP from Debian's source, cached; prints its prefix (ci/build-php)
 #   nsscache_pecl_package DIR      the PECL tarball, made by `pecl package`; prints its path
 #   nsscache_c_hash                sha256 of the extension's C without comments (what bench/RESULTS.md measured)
+#   nsscache_results_current       bench/RESULTS.md measured this C (else says so, and fails)
 #   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
 # shellcheck shell=bash
 # -Wno-unused-parameter as php-src itself (Zend/Zend.m4): PHP_FUNCTION,
@@ -50,6 +51,22 @@ nsscache_c_hash() {
             while IFS= read -r f; do gcc -fpreprocessed -dD -E -P -w -x c "$f" || exit 1; done
     ) || return 1
     printf '%s\n' "$out" | sha256sum | cut -d' ' -f1
+}
+
+# bench/RESULTS.md describes the C it measured: its "C sources: sha256 `...`" is nsscache_c_hash
+# of that C. nsscache_results_current says when it is not this C's (the build suite warns,
+# scripts/release refuses).
+nsscache_results_hash() {
+    sed -n 's/.*C sources: sha256 `\([0-9a-f]\{64\}\)`.*/\1/p' "$NSSCACHE_ROOT/bench/RESULTS.md" | head -n 1
+}
+nsscache_results_current() {
+    local want got
+    want=$(nsscache_results_hash); got=$(nsscache_c_hash) || return 1
+    if [ "$want" != "$got" ]; then
+        printf 'bench/RESULTS.md measured the C with sha256 %s; the C here hashes to %s:\n' "${want:-(none)}" "$got"
+        printf '  run bench/run (8 min 19 s on 2 cores on 2026-12-01) and commit its RESULTS.md, data/ and plots\n'
+        return 1
+    fi
 }
 
 nsscache_configure() {   # PHPIZE PHP_CONFIG CFLAGS: in the checkout (output: the step's log)
