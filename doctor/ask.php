@@ -488,29 +488,138 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
 
 // ---------------------------------------------------------------- URL (mod_php, php-cgi)
 
-// GET URL?format=json over HTTP/1.0 (https through PHP's openssl streams, never curl).
+// The endpoint over HTTP serves its Prometheus text alone (nsscache_ep_wants_json()), so a page is
+// read from that text: the families nsscache_ep_families() writes, each checked to its type.
+const TEXT_STATES = ['nsscache_variable' => 'class', 'nsscache_action' => 'action', 'nsscache_phase' => 'phase',
+    'nsscache_in_effect_reason' => 'reason'];
+const TEXT_INFO = ['version', 'libcurl', 'tls_backend', 'nss', 'softokn', 'distro_family'];
+
+// [facts, null] from the endpoint's Prometheus text, or [null, why]. The facts have the shape of
+// the JSON ones, with what the text does not show null: no pid, cwd, paths or the variable's value
+// (only its class, in 'variable_class'); 'source' => 'text'.
+function facts_from_text(string $text): array
+{
+    $fam = [];
+    foreach (explode("\n", $text) as $n => $line) {
+        if ($line === '' || $line[0] === '#') {
+            continue;
+        }
+        if (!preg_match('/^(nsscache_[a-z_]+)(?:\{(.*)\})? (\d+)$/', $line, $m)) {
+            return [null, 'line ' . ($n + 1) . ' is not a sample of nsscache-metrics.php'];
+        }
+        $labels = [];
+        if (($m[2] ?? '') !== '') {
+            if (!preg_match_all('/\G([a-z_]+)="((?:[^"\\\\]|\\\\.)*)"(?:,|$)/', $m[2], $l, PREG_SET_ORDER)
+                    || strlen(implode('', array_column($l, 0))) !== strlen($m[2])) {
+                return [null, 'line ' . ($n + 1) . ': malformed labels'];
+            }
+            foreach ($l as $x) {
+                $labels[$x[1]] = strtr($x[2], ['\\\\' => '\\', '\\"' => '"', '\\n' => "\n"]);
+            }
+        }
+        $fam[$m[1]][] = [$labels, (int) $m[3]];
+    }
+    $one = function (string $name, bool $bool) use ($fam): array {
+        $s = $fam[$name] ?? null;
+        if ($s === null) {
+            return [null, null];
+        }
+        if (count($s) !== 1 || $s[0][0] !== [] || ($bool && $s[0][1] > 1)) {
+            return [null, "$name is not one " . ($bool ? '0/1' : 'count') . ' sample'];
+        }
+        return [$bool ? $s[0][1] === 1 : $s[0][1], null];
+    };
+    $state = function (string $name) use ($fam): array {
+        $s = $fam[$name] ?? null;
+        if ($s === null) {
+            return [null, null];
+        }
+        $now = [];
+        foreach ($s as [$labels, $v]) {
+            $x = $labels[TEXT_STATES[$name]] ?? null;
+            if (count($labels) !== 1 || !is_string($x) || !preg_match('/^[a-z_]{1,64}$/', $x) || $v > 1) {
+                return [null, "$name: a sample is not a state"];
+            }
+            if ($v === 1) {
+                $now[] = $x;
+            }
+        }
+        return count($now) === 1 ? [$now[0], null] : [null, "$name has " . count($now) . ' current states'];
+    };
+    $get = [];
+    foreach (['nsscache_loaded' => true, 'nsscache_enabled' => true, 'nsscache_in_effect' => true,
+            'nsscache_policy_repairs_total' => false] as $name => $bool) {
+        [$get[$name], $why] = $one($name, $bool);
+        if ($why !== null) {
+            return [null, $why];
+        }
+    }
+    foreach (TEXT_STATES as $name => $label) {
+        [$get[$name], $why] = $state($name);
+        if ($why !== null) {
+            return [null, $why];
+        }
+    }
+    $info = $fam['nsscache_info'] ?? null;
+    if ($info === null || count($info) !== 1 || $info[0][1] !== 1 || array_keys($info[0][0]) !== TEXT_INFO) {
+        return [null, 'nsscache_info is not one sample with its six labels'];
+    }
+    $info = $info[0][0];
+    foreach ($info as $k => $v) {
+        if (strlen($v) > 264 || preg_match('/[\x00-\x1f\x7f]/', $v)) {
+            return [null, "nsscache_info $k is not a version"];
+        }
+        $info[$k] = $v === '' ? null : $v;
+    }
+    $class = $get['nsscache_variable'];
+    if ($get['nsscache_loaded'] === null || !in_array($class, ['unset', 'yes', 'no', 'probing'], true)) {
+        return [null, 'nsscache_loaded or nsscache_variable missing'];
+    }
+    $loaded = $get['nsscache_loaded'];
+    if ($loaded && ($get['nsscache_enabled'] === null || $get['nsscache_action'] === null
+            || $get['nsscache_phase'] === null || $get['nsscache_in_effect_reason'] === null)) {
+        return [null, 'nsscache loaded, but its families are missing'];
+    }
+    $var = $class === 'yes' || $class === 'no' ? $class : null;
+    $tls = $info['tls_backend'];
+    $ssl = $tls === 'NSS' ? 'NSS/' . $info['nss'] : $tls;
+    $status = !$loaded ? null : ['version' => $info['version'], 'enabled' => $get['nsscache_enabled'],
+        'env' => $var, 'action' => $get['nsscache_action'], 'phase' => $get['nsscache_phase'],
+        'repairs' => $get['nsscache_policy_repairs_total'], 'in_effect' => $get['nsscache_in_effect'],
+        'in_effect_reason' => $get['nsscache_in_effect_reason'],
+        'libcurl' => ['version' => $info['libcurl'], 'ssl_version' => $ssl],
+        'nss' => ['version' => $info['nss']], 'softokn' => ['version' => $info['softokn']],
+        'distro' => ['family' => $info['distro_family']], 'notes' => []];
+    return [['facts' => 1, 'source' => 'text', 'pid' => null, 'cwd' => null,
+        'php' => ['version' => null, 'sapi' => null, 'binary' => null, 'zts' => null, 'ini' => null, 'scanned' => null,
+            'open_basedir' => null],
+        'uid' => null, 'variable_class' => $class,
+        'env' => ['NSS_SDB_USE_CACHE' => $var, 'SSL_DIR' => null, 'TMPDIR' => null, 'SQLITE_TMPDIR' => null],
+        'curl' => ['loaded' => $info['libcurl'] !== null, 'version' => $info['libcurl'], 'ssl_version' => $ssl],
+        'nsscache' => ['loaded' => $loaded, 'status' => $status], 'maps' => null], null];
+}
+
+// GET URL over HTTP/1.0: the endpoint's Prometheus text (http:// only: over HTTP it serves nothing
+// else, and the doctor makes no TLS connection).
 function ask_url(string $url, float $timeout): array
 {
     return wait_for(ask_url_task($url, microtime(true) + $timeout));
 }
 
-// ask_url() as a task for drive(), until DEADLINE. The TLS handshake of an https URL is made
-// before the task first yields (bounded by the deadline).
+// ask_url() as a task for drive(), until DEADLINE.
 function ask_url_task(string $url, float $deadline): \Generator
 {
     $u = parse_url($url);
-    if (!is_array($u) || !isset($u['host']) || !in_array($u['scheme'] ?? '', ['http', 'https'], true)) {
-        return ['status' => 'error', 'facts' => null, 'error' => 'not an http(s) URL', 'local' => false];
+    if (!is_array($u) || !isset($u['host']) || ($u['scheme'] ?? '') !== 'http') {
+        return ['status' => 'error', 'facts' => null, 'error' => 'not an http:// URL (the page serves its Prometheus '
+            . 'text over plain HTTP; ask it on a local or management listener)', 'local' => false];
     }
-    $tls = $u['scheme'] === 'https';
-    $port = $u['port'] ?? ($tls ? 443 : 80);
+    $port = $u['port'] ?? 80;
     $host = $u['host'];
     $local = in_array(trim($host, '[]'), ['127.0.0.1', 'localhost', '::1'], true);
-    $path = ($u['path'] ?? '/') . '?' . (isset($u['query']) ? $u['query'] . '&' : '') . 'format=json';
-    $ctx = stream_context_create(['ssl' => ['SNI_enabled' => true, 'peer_name' => trim($host, '[]')]]);
+    $path = ($u['path'] ?? '/') . (isset($u['query']) ? '?' . $u['query'] : '');
     $left = max(0.001, $deadline - microtime(true));
-    $s = @stream_socket_client(($tls ? 'tls' : 'tcp') . "://$host:$port", $errno, $errstr, $left,
-        STREAM_CLIENT_CONNECT, $ctx);
+    $s = @stream_socket_client("tcp://$host:$port", $errno, $errstr, $left, STREAM_CLIENT_CONNECT);
     if ($s === false) {
         $why = $errstr ?: last_error("error $errno");
         return ['status' => $errno === 110 ? 'timeout' : 'dead', 'facts' => null, 'error' => "$host:$port: $why",
@@ -527,9 +636,27 @@ function ask_url_task(string $url, float $deadline): \Generator
     if (!preg_match('/^HTTP\/\d\.\d (\d{3})/', $in, $m)) {
         return ['status' => 'bad_answer', 'facts' => null, 'error' => 'not an HTTP answer', 'local' => $local];
     }
-    $r = cgi_answer($in, '', (int) $m[1]);
+    $r = text_answer($in, (int) $m[1]);
     $r['local'] = $local;
     return $r;
+}
+
+// An HTTP answer (headers, blank line, body) with STATUS -> the facts of its Prometheus text.
+function text_answer(string $raw, int $status): array
+{
+    $parts = preg_split('/\r?\n\r?\n/', $raw, 2);
+    $body = count($parts) === 2 ? $parts[1] : '';
+    if ($status !== 200) {
+        $why = first_line($body);
+        return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $status" . ($why ? ": $why" : ''),
+            'body' => $body];
+    }
+    [$facts, $err] = facts_from_text($body);
+    if ($facts === null) {
+        return ['status' => 'bad_answer', 'facts' => null, 'error' => $body === '' ? 'empty answer' : $err,
+            'body' => $body];
+    }
+    return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
 }
 
 // ---------------------------------------------------------------- the target's view of the host

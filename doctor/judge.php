@@ -310,7 +310,8 @@ function sentence(array $t): string
     $soft = $t['softokn']['version'] !== null ? 'softokn ' . $t['softokn']['version'] : 'softokn';
     $fam = $pr['family_row'] ?? 'upstream';
     $of = $fam === 'upstream' ? '' : " ($fam build)";
-    $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] === null ? 'unset' : '= ' . quote($t['variable']));
+    $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] !== null ? '= ' . quote($t['variable'])
+        : ($t['variable_class'] === 'probing' ? 'set to a value NSS measures with' : 'unset'));
     $fix = $t['nsscache']['loaded']
         ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
         : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
@@ -354,6 +355,9 @@ function sentence(array $t): string
                 . "does not show; check rpm -q nss-softokn.";
         case 'version_partial':
             return "May probe: $soft is only known as major.minor, and the table changes inside it.";
+        case 'page_unconfirmed':
+            return "May probe: a page's Prometheus text shows neither its DB, its temp dir nor its softokn build, "
+                . "and nsscache there does not say NSS_SDB_USE_CACHE is in effect; $fix to be sure.";
         case 'fs_unknown':
             return "May probe: the DB's filesystem decides, and it could not be read from here; $fix to be sure.";
         case 'host_unknown':
@@ -409,7 +413,9 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['php'] = ['version' => $facts['php']['version'] ?? null, 'sapi' => $facts['php']['sapi'] ?? null,
         'binary' => $facts['php']['binary'] ?? null];
     $t['variable'] = $env['NSS_SDB_USE_CACHE'] ?? null;
-    $t['variable_class'] = var_class($t['variable']);
+    // a page's Prometheus text shows the class alone (ask.php facts_from_text())
+    $t['variable_class'] = is_string($facts['variable_class'] ?? null) ? $facts['variable_class']
+        : var_class($t['variable']);
     foreach (['ssl_dir' => 'SSL_DIR', 'tmpdir' => 'TMPDIR', 'sqlite_tmpdir' => 'SQLITE_TMPDIR'] as $k => $e) {
         $t[$k] = $env[$e] ?? null;
     }
@@ -443,6 +449,16 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
     $t['dentries_freed'] = $t['prediction']['dentries_freed'];
     $t['reason'] = $t['prediction']['reason'];
+    // a page's text shows neither its files nor whether its softokn is a system build: "none" there
+    // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
+    if (($facts['source'] ?? null) === 'text' && $t['probe'] === 'none'
+            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)
+            && (($st['in_effect'] ?? null) !== true || ($facts['variable_class'] ?? null) === 'probing')) {
+        $t['probe'] = 'possible';
+        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
+        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
+        $t['reason'] = $t['prediction']['reason'] = 'page_unconfirmed';
+    }
     $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
         $t['prediction']['notes'])));
     $ns_reason = $st['in_effect_reason'] ?? null;

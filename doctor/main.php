@@ -157,7 +157,8 @@ function ask_task(array $t, array $ctx, float $deadline): array
                     $pool !== null && $pool['master_pid'] !== null
                         ? [$pool['master_pid'], $pool['chroot'] ?? null, $pool['user'] ?? null] : null]];
     }
-    return [ask_url_task($t['address'], $deadline), ['pid', '', 'local']];
+    // a page's Prometheus text shows no pid, no paths: nothing on this host is looked at for it
+    return [ask_url_task($t['address'], $deadline), ['text', null, false]];
 }
 
 // Asks and judges TARGETS together (drive()): each until its --timeout or the run's DEADLINE,
@@ -211,8 +212,13 @@ function answered(array $t, array $a, ?array $view, array $ctx): array
     }
     $f = $t['facts'];
     $pid = is_int($f['pid'] ?? null) ? $f['pid'] : null;
-    $v = $view[0] === 'cli' ? view_of(null, null, true, $ctx['host'])
-        : view_of($pid, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
+    if ($view[0] === 'text') {
+        $v = view_of(null, null, false, $ctx['host']);
+        $v['notes'] = ['prometheus_text'];
+    } else {
+        $v = $view[0] === 'cli' ? view_of(null, null, true, $ctx['host'])
+            : view_of($pid, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
+    }
     return judge($t, $f, $v, $ctx['table']);
 }
 

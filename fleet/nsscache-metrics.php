@@ -1,8 +1,8 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
 // nsscache's pool endpoint: the facts of the PHP process that runs it, as Prometheus text
-// (default) or as JSON for nsscache-doctor (QUERY_STRING format=json, and over FastCGI the
-// parameter NSSCACHE_DOCTOR=1: nsscache_ep_wants_json()). Served by each php-fpm
+// (default) or as JSON for nsscache-doctor (QUERY_STRING format=json over FastCGI with the
+// parameter NSSCACHE_DOCTOR=1, or from the CLI: nsscache_ep_wants_json()). Served by each php-fpm
 // pool it runs in, the answer reflects that pool's clear_env, env[] and php_admin_value.
 // In-process facts only: nsscache_status() when nsscache is loaded, else curl_version() and
 // the environment. It never calls curl_init() and never makes a TLS connection, so it cannot
@@ -203,10 +203,11 @@ function nsscache_ep_render($families, $extra = array())
     return $out;
 }
 
-// JSON (the facts: cwd, uid, ini files, library paths) or the Prometheus text. Behind a web
-// server (php-fpm, php-cgi over FastCGI) JSON only when the request carries the FastCGI
-// parameter NSSCACHE_DOCTOR=1, which nsscache-doctor sets and which nginx and Apache never
-// forward (a client's header arrives as HTTP_*): whoever can reach the page gets the text only.
+// JSON (the facts: cwd, uid, ini files, library paths) or the Prometheus text. JSON only for the
+// doctor: over FastCGI (php-fpm, php-cgi) when the request carries the parameter NSSCACHE_DOCTOR=1,
+// which nsscache-doctor sets and which nginx and Apache never forward (a client's header arrives
+// as HTTP_*); from the command line. Over HTTP (mod_php, php -S, any other SAPI) the Prometheus
+// text alone: whoever can reach the page gets nothing else.
 function nsscache_ep_wants_json($sapi, $query, $server)
 {
     parse_str($query, $args);
@@ -216,7 +217,7 @@ function nsscache_ep_wants_json($sapi, $query, $server)
     if ($sapi === 'fpm-fcgi' || $sapi === 'cgi-fcgi') {
         return isset($server['NSSCACHE_DOCTOR']) && $server['NSSCACHE_DOCTOR'] === '1';
     }
-    return true;
+    return $sapi === 'cli';
 }
 
 // Served, unless included as a library (nsscache-doctor, its tests).

@@ -109,7 +109,11 @@ final class EndpointTest extends TestCase
             ['cgi-fcgi', 'format=json', [], false],
             ['fpm-fcgi', '', ['NSSCACHE_DOCTOR' => '1'], false],
             ['cli', 'format=json', [], true],
-            ['cli-server', 'x=1&format=json', [], true],
+            // over HTTP (issue 28): mod_php, php -S and any other SAPI serve the text alone
+            ['cli-server', 'x=1&format=json', [], false],
+            ['apache2handler', 'format=json', [], false],
+            ['apache2handler', 'format=json', ['NSSCACHE_DOCTOR' => '1'], false],
+            ['litespeed', 'format=json', ['NSSCACHE_DOCTOR' => '1'], false],
         ];
         foreach ($cases as [$sapi, $q, $server, $want]) {
             $this->assertSame($want, nsscache_ep_wants_json($sapi, $q, $server), json_encode([$sapi, $q, $server]));

@@ -1,0 +1,110 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// --url reads the endpoint's Prometheus text (issue 28: over HTTP it serves nothing else): every
+// family checked to its type, the facts it shows and no more, and no "none" that rests on what a
+// page's text does not show (its files, its softokn build) unless nsscache there says in effect.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class PageTextTest extends TestCase
+{
+    private static function text(array $facts): string
+    {
+        return nsscache_ep_render(nsscache_ep_families($facts));
+    }
+
+    // The page target judged from BODY as a 200 answer, through answered() as main.php does.
+    private static function page(string $body, int $status = 200): array
+    {
+        $t = D\target('url', 'http://127.0.0.1:8080/m.php', ['address' => 'http://127.0.0.1:8080/m.php']);
+        $t['timeout'] = 3.0;
+        $a = D\text_answer("HTTP/1.0 $status OK\r\nContent-Type: text/plain\r\n\r\n" . $body, $status);
+        return D\answered($t, $a, ['text', null, false],
+            ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
+    }
+
+    public function testTheTextGivesTheFactsItShows(): void
+    {
+        [$f, $why] = D\facts_from_text(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'],
+            status_fixture(['action' => 'replaced', 'repairs' => 3]))));
+        $this->assertNull($why);
+        $this->assertSame('text', $f['source']);
+        $this->assertSame('yes', $f['env']['NSS_SDB_USE_CACHE']);
+        $this->assertTrue($f['nsscache']['loaded']);
+        $st = $f['nsscache']['status'];
+        $this->assertSame(['replaced', 'load', true, 'in_effect', 3, '3.44.0', 'rhel7', 'NSS/3.44.0'],
+            [$st['action'], $st['phase'], $st['in_effect'], $st['in_effect_reason'], $st['repairs'],
+                $st['softokn']['version'], $st['distro']['family'], $st['libcurl']['ssl_version']]);
+        $this->assertNull($f['pid']);
+        [$f] = D\facts_from_text(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'auto'])));
+        $this->assertSame(['probing', null, false, null], [$f['variable_class'], $f['env']['NSS_SDB_USE_CACHE'],
+            $f['nsscache']['loaded'], $f['nsscache']['status']]);
+        $this->assertSame('NSS/3.44', $f['curl']['ssl_version']);
+    }
+
+    public static function malformed(): array
+    {
+        $good = self::text(facts_fixture([], status_fixture()));
+        return [
+            'JSON' => ['{"facts": 1}'],
+            'empty' => [''],
+            'HTML' => ["<html>\n"],
+            'no nsscache_info' => [preg_replace('/^nsscache_info\{.*\n/m', '', $good)],
+            'two current actions' => [str_replace('nsscache_action{action="none"} 0',
+                'nsscache_action{action="none"} 1', $good)],
+            'loaded 2' => [str_replace("nsscache_loaded 1\n", "nsscache_loaded 2\n", $good)],
+            'loaded twice' => [$good . "nsscache_loaded 1\n"],
+            'a label broken' => [str_replace('{class="unset"}', '{class="unset}', $good)],
+            'a control byte in a version' => [str_replace('softokn="3.44.0"', "softokn=\"3.44\x1b[2J\"", $good)],
+            'loaded, no action' => [preg_replace('/^nsscache_action\{.*\n/m', '', $good)],
+            'a float' => [str_replace("nsscache_enabled 1\n", "nsscache_enabled 1.0\n", $good)],
+        ];
+    }
+
+    /** @dataProvider malformed */
+    public function testAMalformedTextIsThatPagesBadAnswer(string $body): void
+    {
+        $t = self::page($body);
+        $this->assertSame(['bad_answer', 'unknown'], [$t['status'], $t['probe']], (string) $t['error']);
+    }
+
+    public function testNotFoundIsEndpointFailed(): void
+    {
+        $this->assertSame('endpoint_failed', self::page("no\n", 404)['status']);
+    }
+
+    // The false "fixed" of issue 29: a page's text cannot show its DB, temp dir or softokn build.
+    public function testNoneOnlyWhereNsscacheSaysInEffectOrCurlIsNotNss(): void
+    {
+        $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture())));
+        $this->assertSame(['none', 'honoured'], [$t['probe'], $t['reason']], $t['sentence']);
+        // yes, but nsscache says not in effect (NSS opened its DB first): never "none"
+        $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
+            'in_effect_reason' => 'set_after_nss_init']))));
+        $this->assertSame(['possible', 'page_unconfirmed'], [$t['probe'], $t['reason']], $t['sentence']);
+        // unset, softokn 3.35 (quiet by the table): the build is not seen
+        $t = self::page(self::text(facts_fixture([], status_fixture(['env' => null, 'enabled' => false,
+            'action' => 'disabled', 'in_effect' => false, 'in_effect_reason' => 'unset',
+            'softokn' => ['version' => '3.35', 'how' => 'file', 'path' => '/opt/x/libsoftokn3.so',
+                'system_build' => false], 'distro' => ['id' => 'debian', 'version' => '12', 'family' => 'other']]))));
+        $this->assertNotSame('none', $t['probe'], $t['sentence']);
+        // no nsscache, "auto": the value is not in the text, the class is
+        $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'auto'])));
+        $this->assertSame('probing', $t['variable_class']);
+        $this->assertNotSame('none', $t['probe']);
+        $this->assertStringNotContainsString('unset', $t['sentence']);
+        // OpenSSL libcurl: not affected, from the text alone
+        $t = self::page(self::text(facts_fixture([], null, ['version' => '7.88.1',
+            'ssl_version' => 'OpenSSL/3.0.11'])));
+        $this->assertSame(['none', 'curl_not_nss'], [$t['probe'], $t['reason']]);
+    }
+
+    public function testOnlyHttp(): void
+    {
+        $r = D\ask_url('https://127.0.0.1:1/m.php', 1.0);
+        $this->assertSame('error', $r['status']);
+        $this->assertStringContainsString('http://', $r['error']);
+    }
+}
