@@ -355,6 +355,9 @@ function sentence(array $t): string
                 . "does not show; check rpm -q nss-softokn.";
         case 'version_partial':
             return "May probe: $soft is only known as major.minor, and the table changes inside it.";
+        case 'doctor_env_unknown':
+            return "May probe: nsscache in the doctor's own PHP may have set the NSS_SDB_USE_CACHE this CLI "
+                . "inherited, and that PHP does not say what it held before; run the doctor through its launcher.";
         case 'page_unconfirmed':
             return "May probe: a page's Prometheus text shows neither its DB, its temp dir nor its softokn build, "
                 . "and nsscache there does not say NSS_SDB_USE_CACHE is in effect; $fix to be sure.";
@@ -449,6 +452,12 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
     $t['dentries_freed'] = $t['prediction']['dentries_freed'];
     $t['reason'] = $t['prediction']['reason'];
+    // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
+    if (in_array('doctor_env_unknown', $t['notes'], true) && $t['probe'] === 'none'
+            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
+        $t['probe'] = 'possible';
+        $t['reason'] = $t['prediction']['reason'] = 'doctor_env_unknown';
+    }
     // a page's text shows neither its files nor whether its softokn is a system build: "none" there
     // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
     if (($facts['source'] ?? null) === 'text' && $t['probe'] === 'none'

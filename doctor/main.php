@@ -131,6 +131,42 @@ function own_file(string $name, string $checkout_dir): ?string
     return null;
 }
 
+// The environment a CLI target starts with: the doctor's own as the launcher was given it. nsscache
+// enabled for the doctor's own PHP (phpenmod, as docs/install.md does) sets NSS_SDB_USE_CACHE in
+// the doctor's process when it starts, and every CLI would inherit that fix. RECORD: the launcher's
+// NSSCACHE_DOCTOR_VAR ('unset' or 'set:VALUE', taken before it execs PHP). Without it (main.php
+// run by hand): nsscache's own STATUS says what it changed; LOADED without a STATUS (an older .so):
+// [ENV, false], what the doctor's process holds may be nsscache's fix. The doctor's own variables
+// (NSSCACHE_DOCTOR_*) are not passed on. Returns [env, known].
+function target_env(array $env, ?string $record, bool $loaded, ?array $status): array
+{
+    foreach (array_keys($env) as $k) {
+        if (strncmp((string) $k, 'NSSCACHE_DOCTOR_', 16) === 0) {
+            unset($env[$k]);
+        }
+    }
+    $was = false;
+    if ($record === 'unset') {
+        $was = null;
+    } elseif ($record !== null && strncmp($record, 'set:', 4) === 0) {
+        $was = substr($record, 4);
+    } elseif (!$loaded) {
+        return [$env, true];
+    } elseif ($status !== null && in_array($status['action'] ?? null, ['set', 'replaced'], true)
+            && array_key_exists('previous', $status)) {
+        $was = is_string($status['previous']) ? stripcslashes($status['previous']) : null;
+    } elseif ($status !== null && in_array($status['action'] ?? null, ['none', 'kept', 'disabled'], true)) {
+        return [$env, true];
+    } else {
+        return [$env, false];
+    }
+    unset($env['NSS_SDB_USE_CACHE']);
+    if ($was !== null) {
+        $env['NSS_SDB_USE_CACHE'] = $was;
+    }
+    return [$env, true];
+}
+
 // The task that asks target T until DEADLINE (ask.php; null: nothing to ask) and how its view of
 // the host is found once it has answered (answered()).
 function ask_task(array $t, array $ctx, float $deadline): array
@@ -140,10 +176,10 @@ function ask_task(array $t, array $ctx, float $deadline): array
     }
     switch ($t['kind']) {
         case 'cli':
-            return [$ctx['snippet'] === null ? null : ask_cli_task($t['address'], $ctx['snippet'], $deadline),
-                ['cli', null, null]];
+            return [$ctx['snippet'] === null ? null
+                : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']), ['cli', null, null]];
         case 'ini':
-            $env = getenv();
+            $env = $ctx['env'];
             foreach (['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'] as $k) {
                 unset($env[$k]);
             }
@@ -210,6 +246,9 @@ function answered(array $t, array $a, ?array $view, array $ctx): array
         $t['sentence'] = status_sentence($t);
         return $t;
     }
+    if ($t['kind'] === 'cli' && !($ctx['env_known'] ?? true)) {
+        $t['notes'][] = 'doctor_env_unknown';
+    }
     $f = $t['facts'];
     $pid = is_int($f['pid'] ?? null) ? $f['pid'] : null;
     if ($view[0] === 'text') {
@@ -263,7 +302,12 @@ function main(array $argv): int
             . printable(implode(' ', array_unique($skipped))) . "\n");
     }
     $seen = [];
-    $ctx = ['timeout' => $o['timeout'], 'snippet' => $snippet, 'snippet_error' => $snippet_error,
+    $st = function_exists('nsscache_status') ? nsscache_status() : null;
+    $record = getenv('NSSCACHE_DOCTOR_VAR');
+    [$env, $env_known] = target_env(getenv(), is_string($record) ? $record : null, extension_loaded('nsscache'),
+        is_array($st) ? $st : null);
+    $ctx = ['timeout' => $o['timeout'], 'env' => $env, 'env_known' => $env_known,
+        'snippet' => $snippet, 'snippet_error' => $snippet_error,
         'script' => $o['script'] ?? (realpath($endpoint) ?: $endpoint), 'table' => $table,
         'host' => ['distro' => $host['distro']]];
     $todo = [];
