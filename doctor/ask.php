@@ -686,6 +686,9 @@ function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $ma
         } else {
             $v['notes'][] = 'process_gone';
         }
+    } elseif ($check !== null) {
+        // an answer without its pid: the process is not seen either
+        $v['notes'][] = 'process_gone';
     }
     $chroot = $master !== null ? rtrim((string) $master[1], '/') : '';
     if ($master !== null && is_dir("/proc/{$master[0]}")) {

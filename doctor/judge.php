@@ -355,6 +355,9 @@ function sentence(array $t): string
                 . "does not show; check rpm -q nss-softokn.";
         case 'version_partial':
             return "May probe: $soft is only known as major.minor, and the table changes inside it.";
+        case 'process_gone':
+            return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
+                . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
         case 'doctor_env_unknown':
             return "May probe: nsscache in the doctor's own PHP may have set the NSS_SDB_USE_CACHE this CLI "
                 . "inherited, and that PHP does not say what it held before; run the doctor through its launcher.";
@@ -452,6 +455,18 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
     $t['dentries_freed'] = $t['prediction']['dentries_freed'];
     $t['reason'] = $t['prediction']['reason'];
+    // the process that answered is gone and no master of it was seen: its files were looked at from
+    // the doctor's own view, or through a /proc entry that vanished while read (issue 29, 2 and 3)
+    $gone = in_array('process_exited_while_read', $t['notes'], true)
+        || in_array('process_gone', $t['notes'], true) && !in_array('judged_from_master', $t['notes'], true);
+    // (a "none" where nsscache itself says in_effect rests on the process's own facts alone)
+    if ($gone && $t['probe'] === 'none' && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)
+            && ($st['in_effect'] ?? null) !== true) {
+        $t['probe'] = 'possible';
+        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
+        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
+        $t['reason'] = $t['prediction']['reason'] = 'process_gone';
+    }
     // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
     if (in_array('doctor_env_unknown', $t['notes'], true) && $t['probe'] === 'none'
             && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
