@@ -13,17 +13,20 @@ namespace NsscacheDoctor;
 const FACTS_MARK = '@@nsscache-facts@@';
 const ANSWER_MAX = 1 << 20;
 
-// The code a CLI target runs: the endpoint's facts block, then one line with the facts.
+// The code a CLI target runs: the endpoint file itself, verbatim (its facts and view functions, not
+// served: NSSCACHE_EP_LIBRARY), then one line with the facts.
 function snippet(string $endpoint): array
 {
     [$src, $why] = read_bounded($endpoint, 1 << 20);
     if ($src === null) {
         return [null, "$endpoint: $why"];
     }
-    if (!preg_match('/^\/\/ ---- facts: begin\n(.*?)^\/\/ ---- facts: end$/ms', $src, $m)) {
-        return [null, "$endpoint: no facts block"];
+    if (strncmp($src, '<?php', 5) !== 0 || strpos($src, 'function nsscache_ep_facts(') === false
+            || strpos($src, '?>') !== false) {
+        return [null, "$endpoint: not the endpoint's PHP (no nsscache_ep_facts())"];
     }
-    return [$m[1] . 'echo "\n' . FACTS_MARK . '", json_encode(nsscache_ep_utf8(nsscache_ep_facts())), "\n";', null];
+    return ["define('NSSCACHE_EP_LIBRARY', true); ?>" . $src . "\n" . 'echo "\n' . FACTS_MARK
+        . '", json_encode(nsscache_ep_utf8(nsscache_ep_facts())), "\n";', null];
 }
 
 // Undo nsscache_ep_utf8(): {"hex": "..."} back to its bytes.
@@ -60,7 +63,10 @@ const FACTS_SPEC = ['facts' => 'int', 'pid' => '?int', 'cwd' => '?string|false',
         'distro' => ['?', 'id' => '?string', 'version' => '?string', 'family' => '?string'],
         'ssl_dir' => '?string', 'tmpdir' => '?string', 'sqlite_tmpdir' => '?string', 'in_effect' => '?bool',
         'in_effect_reason' => '?string', 'in_effect_text' => '?string', 'notes' => '?strings']],
-    'maps' => '?paths'];
+    'maps' => '?paths',
+    'view' => ['?', 'view' => '?int', 'db' => ['?', 'path' => '?string', 'source' => '?string', 'cert9' => '?string',
+        'key4' => '?string', 'writable' => '?bool', 'fs' => '?string'],
+        'tmp' => ['?', 'path' => '?string', 'source' => '?string', 'fs' => '?string'], 'hidden' => '?strings']];
 const FACT_STRING_MAX = 4096;
 
 // V checked against SPEC (FACTS_SPEC or a part of it) at PATH: [value, null] or [null, why]. A string

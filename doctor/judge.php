@@ -202,6 +202,16 @@ function predict(array $p, ?array $table): array
     } elseif ($p['db']['writable'] === null && $freed !== false) {
         $db = tri_and(null, $db);
     }
+    // cert9.db and key4.db there, neither readable by the process (root's 0600, as certutil -N makes
+    // them): softokn's open fails with EACCES before it measures anything
+    $access = $p['db']['access'] ?? null;
+    if ($access === 'unreadable') {
+        $db = false;
+        $tmp = false;
+    } elseif ($access === 'mixed') {
+        $db = $db === true ? null : $db;
+        $tmp = $tmp === true ? null : $tmp;
+    }
     $have_tmp = $p['db']['cert9'] === null || $p['tempdir']['source'] === 'unknown' ? null
         : ($p['db']['cert9'] && $p['tempdir']['source'] !== 'none');
     $tmp = tri_and($have_tmp, $tmp);
@@ -234,7 +244,8 @@ function predict(array $p, ?array $table): array
         }
     } else {
         $out['reason'] = 'host_prevents';
-        $out['notes'][] = $table_tmp !== false && !$p['db']['cert9'] ? 'no_cert9' : 'db_not_writable';
+        $out['notes'][] = $access === 'unreadable' ? 'db_unreadable'
+            : ($table_tmp !== false && !$p['db']['cert9'] ? 'no_cert9' : 'db_not_writable');
     }
     return $out;
 }
@@ -341,8 +352,10 @@ function sentence(array $t): string
                 . "{$t['db']['path']} is on {$t['db']['fs']}.";
         case 'host_prevents':
             return "Nothing probes here, by luck: $soft$of would probe with $var, but "
-                . (in_array('no_cert9', $pr['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
-                    : 'the DB dir is not writable for its mkdtemp') . "; $fix to be safe.";
+                . (in_array('db_unreadable', $pr['notes'], true) ? 'this process cannot read '
+                    . $t['db']['path'] . '/cert9.db or key4.db (NSS fails to open them)'
+                    : (in_array('no_cert9', $pr['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
+                    : 'the DB dir is not writable for its mkdtemp')) . "; $fix to be safe.";
         case 'probes':
             return "NSS will probe " . where($pr, $t['db'], $t['tempdir']) . " ($soft$of, $var"
                 . ($pr['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
@@ -355,6 +368,9 @@ function sentence(array $t): string
                 . "does not show; check rpm -q nss-softokn.";
         case 'version_partial':
             return "May probe: $soft is only known as major.minor, and the table changes inside it.";
+        case 'open_basedir_hides':
+            return "May probe: open_basedir keeps this PHP from looking at its DB, temp dir or mounts; "
+                . "$fix to be sure.";
         case 'process_gone':
             return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
                 . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
@@ -446,6 +462,7 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $cwd = is_string($facts['cwd'] ?? null) ? $facts['cwd'] : '/';
     $t['db'] = db_dir($view['root'], $t['ssl_dir'], $cwd, $view['mounts'], $view['creds']);
     $t['tempdir'] = temp_dir($view['root'], $env, $cwd, $view['mounts'], $view['creds']);
+    own_view($t, $facts['view'] ?? null);
     $p = ['curl' => !$curl_loaded ? 'none' : ($t['nss_curl'] ? 'nss' : 'other'), 'var_class' => $t['variable_class'],
         'softokn' => $t['softokn'], 'family' => $t['distro']['family'], 'secure' => $view['secure'],
         'db' => $t['db'], 'tempdir' => $t['tempdir']];
@@ -455,10 +472,20 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
     $t['dentries_freed'] = $t['prediction']['dentries_freed'];
     $t['reason'] = $t['prediction']['reason'];
+    // open_basedir kept the process from looking at its DB, temp dir or mounts
+    if (in_array('open_basedir_hides', $t['notes'], true) && $t['probe'] === 'none'
+            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true) && ($st['in_effect'] ?? null) !== true) {
+        $t['probe'] = 'possible';
+        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
+        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
+        $t['reason'] = $t['prediction']['reason'] = 'open_basedir_hides';
+    }
     // the process that answered is gone and no master of it was seen: its files were looked at from
     // the doctor's own view, or through a /proc entry that vanished while read (issue 29, 2 and 3)
-    $gone = in_array('process_exited_while_read', $t['notes'], true)
-        || in_array('process_gone', $t['notes'], true) && !in_array('judged_from_master', $t['notes'], true);
+    // (with its own view, only the softokn file the doctor read is in doubt)
+    $gone = (in_array('process_exited_while_read', $t['notes'], true)
+        || in_array('process_gone', $t['notes'], true) && !in_array('judged_from_master', $t['notes'], true))
+        && (!in_array('own_view', $t['notes'], true) || $t['softokn']['source'] !== 'nsscache');
     // (a "none" where nsscache itself says in_effect rests on the process's own facts alone)
     if ($gone && $t['probe'] === 'none' && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)
             && ($st['in_effect'] ?? null) !== true) {
@@ -500,6 +527,51 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     }
     $t['sentence'] = sentence($t);
     return $t;
+}
+
+// The target's own view (the endpoint's nsscache_ep_view(), taken inside the request or -r run
+// that answered, with its uid, root and mounts) over the one the doctor has from outside: T's db
+// and tempdir. VIEW null: an older endpoint, the outside view stays.
+function own_view(array &$t, ?array $view): void
+{
+    if ($view === null || ($view['view'] ?? null) !== 1) {
+        return;
+    }
+    $t['notes'][] = 'own_view';
+    if (!empty($view['hidden'])) {
+        $t['notes'][] = 'open_basedir_hides';
+    }
+    $states = ['readable', 'unreadable', 'absent'];
+    $d = $view['db'] ?? null;
+    if (is_array($d) && in_array($d['source'] ?? null, ['SSL_DIR', 'default', 'none'], true)) {
+        $c9 = in_array($d['cert9'] ?? null, $states, true) ? $d['cert9'] : null;
+        $k4 = in_array($d['key4'] ?? null, $states, true) ? $d['key4'] : null;
+        $access = null;
+        if ($c9 !== null && $k4 !== null && $c9 !== 'readable' && $k4 !== 'readable'
+                && ($c9 === 'unreadable' || $k4 === 'unreadable')) {
+            $access = 'unreadable';
+        } elseif ($c9 === 'unreadable' || $k4 === 'unreadable') {
+            $access = 'mixed';
+        } elseif ($c9 === 'readable') {
+            $access = 'readable';
+        }
+        $none = $d['source'] === 'none' || !is_string($d['path'] ?? null);
+        $t['db'] = ['path' => $none ? null : $d['path'], 'source' => $none ? 'none' : $d['source'],
+            'resolved' => $none || $t['db']['path'] !== $d['path'] ? null : $t['db']['resolved'],
+            'cert9' => $c9 === null ? null : $c9 !== 'absent', 'access' => $access,
+            'writable' => is_bool($d['writable'] ?? null) ? $d['writable'] : null,
+            'fs' => is_string($d['fs'] ?? null) ? $d['fs'] : null, 'fs_class' => 'unknown',
+            'notes' => $t['db']['notes']];
+        $t['db']['fs_class'] = fs_class($t['db']['fs']);
+    }
+    $m = $view['tmp'] ?? null;
+    if (is_array($m) && is_string($m['source'] ?? null)) {
+        $none = $m['source'] === 'none' || !is_string($m['path'] ?? null);
+        $t['tempdir'] = ['path' => $none ? null : $m['path'], 'source' => $none ? 'none' : $m['source'],
+            'resolved' => null, 'fs' => is_string($m['fs'] ?? null) ? $m['fs'] : null, 'fs_class' => 'unknown',
+            'notes' => $t['tempdir']['notes']];
+        $t['tempdir']['fs_class'] = fs_class($t['tempdir']['fs']);
+    }
 }
 
 // softokn: nsscache's reading when it has a version; else the mapped libsoftokn3, the one beside

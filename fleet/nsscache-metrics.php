@@ -11,9 +11,9 @@
 //
 // PHP 5.3 syntax on purpose (no short arrays, closures, ?? or type declarations), so that a
 // host's PHP 5.x pool can be asked too; CI runs it on PHP 7.4 and 8.x and lints the syntax.
-// The block between the two "facts" lines below is also the code nsscache-doctor runs inside
-// each PHP CLI with -r: one source for both routes.
-// ---- facts: begin
+// nsscache-doctor sends this file verbatim to each PHP CLI it asks, with -r and
+// NSSCACHE_EP_LIBRARY defined, and reads nsscache_ep_facts(): one source for both routes. It
+// never holds a closing PHP tag.
 // The facts of this process; strings raw (nsscache_ep_utf8() wraps bytes that are not UTF-8).
 function nsscache_ep_facts()
 {
@@ -54,7 +54,133 @@ function nsscache_ep_facts()
             }
         }
     }
+    $f['view'] = nsscache_ep_view($f['env']);
     return $f;
+}
+
+// The host as this process sees it, with its own uid, root and mounts, at the moment it answers:
+// the DB directory libcurl-NSS would open (SSL_DIR if it is a directory, else /etc/pki/nssdb),
+// whether cert9.db and key4.db are there and readable, whether the directory is writable, the
+// temp dir sqlite would use (SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp, .) and the
+// filesystem types of both from /proc/self/mountinfo. A path open_basedir keeps from this process
+// is named in 'hidden', its part null: the doctor then says at most "possible".
+function nsscache_ep_view($env)
+{
+    $v = array('view' => 1, 'db' => array('path' => null, 'source' => null, 'cert9' => null, 'key4' => null,
+        'writable' => null, 'fs' => null), 'tmp' => array('path' => null, 'source' => null, 'fs' => null),
+        'hidden' => array());
+    $mi = nsscache_ep_allowed('/proc/self/mountinfo')
+        ? @file_get_contents('/proc/self/mountinfo', false, null, 0, 4 << 20) : false;
+    if (!is_string($mi)) {
+        $v['hidden'][] = '/proc/self/mountinfo';
+        $mi = null;
+    }
+    $dirs = array(array('SSL_DIR', $env['SSL_DIR']), array('default', '/etc/pki/nssdb'));
+    foreach ($dirs as $d) {
+        if ($d[1] === null || $d[1] === '') {
+            continue;
+        }
+        if (!nsscache_ep_allowed($d[1])) {
+            $v['hidden'][] = $d[1];
+            $v['db']['source'] = null;
+            break;
+        }
+        if (@is_dir($d[1])) {
+            $v['db']['path'] = $d[1];
+            $v['db']['source'] = $d[0];
+            break;
+        }
+        $v['db']['source'] = 'none';
+    }
+    if ($v['db']['source'] === null && !$v['hidden']) {
+        $v['db']['source'] = 'none';
+    }
+    if ($v['db']['path'] !== null) {
+        $dir = $v['db']['path'];
+        foreach (array('cert9', 'key4') as $k) {
+            $file = $dir . '/' . $k . '.db';
+            if (!nsscache_ep_allowed($file)) {
+                $v['hidden'][] = $file;
+            } else {
+                $v['db'][$k] = !@file_exists($file) ? 'absent' : (@is_readable($file) ? 'readable' : 'unreadable');
+            }
+        }
+        $v['db']['writable'] = @is_writable($dir);
+        $v['db']['fs'] = nsscache_ep_fstype($mi, $v['db']['cert9'] === 'readable' ? $dir . '/cert9.db' : $dir);
+    }
+    $tmp = array(array('SQLITE_TMPDIR', $env['SQLITE_TMPDIR']), array('TMPDIR', $env['TMPDIR']),
+        array('/var/tmp', '/var/tmp'), array('/usr/tmp', '/usr/tmp'), array('/tmp', '/tmp'), array('.', '.'));
+    foreach ($tmp as $d) {
+        if ($d[1] === null || $d[1] === '') {
+            continue;
+        }
+        if (!nsscache_ep_allowed($d[1])) {
+            $v['hidden'][] = $d[1];
+            break;
+        }
+        if (@is_dir($d[1]) && @is_writable($d[1])) {
+            $v['tmp'] = array('path' => $d[1], 'source' => $d[0], 'fs' => nsscache_ep_fstype($mi, $d[1]));
+            break;
+        }
+    }
+    if ($v['tmp']['source'] === null && !$v['hidden']) {
+        $v['tmp']['source'] = 'none';
+    }
+    return $v;
+}
+
+// Whether open_basedir lets this process look at PATH (its directory, for one that is not there).
+function nsscache_ep_allowed($path)
+{
+    $ob = (string) ini_get('open_basedir');
+    if ($ob === '') {
+        return true;
+    }
+    $real = @realpath($path);
+    if ($real === false) {
+        $real = @realpath(dirname($path));
+        if ($real === false) {
+            return false;
+        }
+        $real .= '/' . basename($path);
+    }
+    foreach (explode(PATH_SEPARATOR, $ob) as $b) {
+        $rb = $b === '.' ? @getcwd() : @realpath($b);
+        if (is_string($rb) && $rb !== '' && ($real === $rb || strncmp($real, rtrim($rb, '/') . '/',
+                strlen(rtrim($rb, '/')) + 1) === 0)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// The filesystem type of PATH's mount from the text of /proc/self/mountinfo (null: not known).
+function nsscache_ep_fstype($mountinfo, $path)
+{
+    $real = $mountinfo === null ? false : @realpath($path);
+    if ($real === false) {
+        return null;
+    }
+    $best = null;
+    $len = -1;
+    foreach (explode("\n", $mountinfo) as $line) {
+        $f = explode(' ', $line);
+        $dash = array_search('-', $f, true);
+        if (count($f) < 10 || $dash === false || $dash < 6 || !isset($f[$dash + 1])) {
+            continue;
+        }
+        $mp = rtrim(preg_replace_callback('/\\\\([0-7]{3})/', 'nsscache_ep_octal', $f[4]), '/');
+        if (($mp === '' || $real === $mp || strncmp($real, $mp . '/', strlen($mp) + 1) === 0) && strlen($mp) >= $len) {
+            $best = preg_replace_callback('/\\\\([0-7]{3})/', 'nsscache_ep_octal', $f[$dash + 1]);
+            $len = strlen($mp);
+        }
+    }
+    return $best;
+}
+
+function nsscache_ep_octal($m)
+{
+    return chr(octdec($m[1]) & 0xff);
 }
 
 // Strings that are not valid UTF-8 become array('hex' => ...), so that json_encode() of any
@@ -72,7 +198,6 @@ function nsscache_ep_utf8($v)
     }
     return $v;
 }
-// ---- facts: end
 
 // The variable's class, as nsscache and NSS see it: yes/no in any case, else probing.
 function nsscache_ep_class($v)

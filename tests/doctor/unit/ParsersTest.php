@@ -302,16 +302,21 @@ final class ParsersTest extends TestCase
         $this->assertStringContainsString('facts', $why);
     }
 
-    public function testTheSnippetIsTheEndpointsFactsBlock(): void
+    // Issue 29: the endpoint file itself, verbatim, as a library (no comment-marker cut).
+    public function testTheSnippetIsTheEndpointVerbatim(): void
     {
+        $src = file_get_contents(TOP . '/fleet/nsscache-metrics.php');
         [$s, $why] = D\snippet(TOP . '/fleet/nsscache-metrics.php');
         $this->assertNull($why);
-        $this->assertStringContainsString('function nsscache_ep_facts()', $s);
-        $this->assertStringNotContainsString('nsscache_ep_render', $s, 'only the facts block');
-        $this->assertStringNotContainsString('<?php', $s);
+        $this->assertStringContainsString($src, $s);
+        $this->assertStringStartsWith("define('NSSCACHE_EP_LIBRARY', true); ?>", $s);
         $r = scratch();
         file_put_contents("$r/x.php", "<?php\necho 1;\n");
         $this->assertNull(D\snippet("$r/x.php")[0]);
+        file_put_contents("$r/y.php", "<?php\nfunction nsscache_ep_facts() {}\n?>\nhtml\n");
+        $this->assertNull(D\snippet("$r/y.php")[0], 'a closing tag would end the code');
+        [$out] = D\wait_for(D\run([PHP_BINARY, '-n', '-r', $s], null, microtime(true) + 10));
+        $this->assertMatchesRegularExpression('/^\n' . D\FACTS_MARK . '\{.*"view":\{"view":1,/', $out);
     }
 
     public function testRunningACommandIsBounded(): void

@@ -41,7 +41,16 @@ function facts_fixture(array $env = [], ?array $status = null, array $curl = ['v
             'SQLITE_TMPDIR' => null], $env),
         'curl' => ['loaded' => $curl['version'] !== null] + $curl,
         'nsscache' => ['loaded' => $status !== null, 'status' => $status],
-        'maps' => ['libnss3.so' => '/usr/lib64/libnss3.so']];
+        'maps' => ['libnss3.so' => '/usr/lib64/libnss3.so'], 'view' => null];
+}
+
+// The endpoint's nsscache_ep_view() of a process: a DB at /srv/db with both files in STATE
+// (readable, unreadable, absent), on FS, a temp dir /tmp; OVERRIDE replaces parts.
+function own_view_fixture(string $state = 'readable', string $fs = 'xfs', array $override = []): array
+{
+    return array_replace_recursive(['view' => 1, 'db' => ['path' => '/srv/db', 'source' => 'SSL_DIR',
+        'cert9' => $state, 'key4' => $state, 'writable' => true, 'fs' => $fs],
+        'tmp' => ['path' => '/tmp', 'source' => 'TMPDIR', 'fs' => 'tmpfs'], 'hidden' => []], $override);
 }
 
 // A scratch directory, removed at exit.

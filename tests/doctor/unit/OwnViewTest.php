@@ -1,0 +1,90 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// Issue 29: the target reports its own view (the endpoint's nsscache_ep_view(), inside the request
+// or -r run that answers): its DB dir, whether cert9.db/key4.db are readable by its uid, its temp
+// dir and their filesystems. It wins over what the doctor sees from outside; where open_basedir
+// hides a part, "none" is at most "possible".
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class OwnViewTest extends TestCase
+{
+    // The doctor's outside view: a root with a system softokn 3.44.0 (rhel7 build) and no DB at all (from here, "no_db, nothing probes").
+    private static function judged(?array $own, array $env = [], ?array $status = null): array
+    {
+        $facts = facts_fixture($env + ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'], $status);
+        $facts['view'] = $own;
+        $t = D\target('fpm', 'www', ['address' => '/run/php-fpm/www.sock']);
+        $t['facts'] = $facts;
+        $t['status'] = 'ok';
+        $t['timeout'] = 3.0;
+        $r = scratch();
+        mkdir("$r/usr/lib64", 0755, true);
+        file_put_contents("$r/usr/lib64/libsoftokn3.so", "\x7fELF\0Version: NSS 3.44.0\0");
+        return D\judge($t, $facts, view_fixture($r), the_table());
+    }
+
+    public function testTheTargetsViewWinsOverTheOutsideOne(): void
+    {
+        $this->assertSame('no_db', self::judged(null)['reason'], 'the outside view alone');
+        $t = self::judged(own_view_fixture());
+        $this->assertSame(['expected', 'probes', 'SSL_DIR', '/srv/db', 'xfs', 'TMPDIR'], [$t['probe'], $t['reason'],
+            $t['db']['source'], $t['db']['path'], $t['db']['fs'], $t['tempdir']['source']], $t['sentence']);
+        $this->assertContains('own_view', $t['notes']);
+        $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => 'none']]));
+        $this->assertSame(['none', 'no_db'], [$t['probe'], $t['reason']]);
+    }
+
+    // The opposite error of issue 29: root's 0600 cert9.db, a pool user gets EACCES, 0 probes.
+    public function testUnreadableDbFilesDoNotSayWillProbe(): void
+    {
+        $t = self::judged(own_view_fixture('unreadable'));
+        $this->assertSame(['none', 'host_prevents', false, false], [$t['probe'], $t['reason'], $t['probe_db_dir'],
+            $t['probe_temp_dir']], $t['sentence']);
+        $this->assertContains('db_unreadable', $t['notes']);
+        $this->assertStringContainsString('cannot read /srv/db/cert9.db', $t['sentence']);
+        $this->assertStringNotContainsString('will probe', $t['sentence']);
+        // one of the two readable: NSS may still open and measure the other
+        $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['cert9' => 'unreadable']]));
+        $this->assertSame('possible', $t['probe'], $t['sentence']);
+        $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['key4' => 'unreadable']]));
+        $this->assertSame('possible', $t['probe'], $t['sentence']);
+    }
+
+    public function testOpenBasedirHidingIsAtMostPossible(): void
+    {
+        $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => null,
+            'cert9' => null, 'key4' => null, 'fs' => null], 'hidden' => ['/srv/db']]));
+        $this->assertSame(['possible', 'open_basedir_hides'], [$t['probe'], $t['reason']], $t['sentence']);
+        // nsscache there says in effect: that rests on the process's own facts
+        $t = self::judged(own_view_fixture('readable', 'xfs', ['hidden' => ['/proc/self/mountinfo']]),
+            ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
+        $this->assertSame(['none', 'honoured'], [$t['probe'], $t['reason']]);
+    }
+
+    public function testAMalformedViewIsBadAnswer(): void
+    {
+        $f = facts_fixture();
+        $f['view'] = own_view_fixture('readable', 'xfs', ['db' => ['writable' => 'yes']]);
+        [$none, $why] = D\decode_facts(json_encode($f));
+        $this->assertNull($none);
+        $this->assertStringContainsString('view.db.writable', $why);
+    }
+
+    // The endpoint's own view of this process, as run.
+    public function testTheEndpointSeesWhatItsUidCanRead(): void
+    {
+        $r = scratch();
+        mkdir("$r/db");
+        touch("$r/db/cert9.db");
+        touch("$r/db/key4.db");
+        $v = nsscache_ep_view(['SSL_DIR' => "$r/db", 'TMPDIR' => $r, 'SQLITE_TMPDIR' => null]);
+        $this->assertSame(['SSL_DIR', 'readable', 'readable', 'TMPDIR'], [$v['db']['source'], $v['db']['cert9'],
+            $v['db']['key4'], $v['tmp']['source']]);
+        $this->assertIsString($v['db']['fs']);
+        $v = nsscache_ep_view(['SSL_DIR' => "$r/none", 'TMPDIR' => null, 'SQLITE_TMPDIR' => null]);
+        $this->assertSame(is_dir('/etc/pki/nssdb') ? 'default' : 'none', $v['db']['source']);
+    }
+}
