@@ -11,7 +11,7 @@ use PHPUnit\Framework\TestCase;
 
 final class OwnViewTest extends TestCase
 {
-    // The doctor's outside view: a root with a system softokn 3.44.0 (rhel7 build) and no DB at all (from here, "no_db, nothing probes").
+    // The outside view: a root with a system softokn 3.44.0 (rhel7 build) and no DB at all
     private static function judged(?array $own, array $env = [], ?array $status = null): array
     {
         $facts = facts_fixture($env + ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'], $status);
