@@ -258,6 +258,27 @@ function proc_creds(string $proc): ?array
     return ['uid' => (int) $u[1], 'gid' => (int) $g[1], 'groups' => $groups];
 }
 
+// The only variables the doctor takes from another process's environment: environments hold
+// secrets, and the rest is never stored or printed.
+const ENV_KEEP = ['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR', 'LD_LIBRARY_PATH'];
+
+// A process's exec-time environment (PROC/environ), ENV_KEEP only; null when unreadable.
+function proc_env(string $proc): ?array
+{
+    [$e] = read_bounded("$proc/environ", 1 << 20);
+    if ($e === null) {
+        return null;
+    }
+    $out = [];
+    foreach (explode("\0", $e) as $kv) {
+        $p = strpos($kv, '=');
+        if ($p !== false && in_array(substr($kv, 0, $p), ENV_KEEP, true)) {
+            $out[substr($kv, 0, $p)] = substr($kv, $p + 1);
+        }
+    }
+    return $out;
+}
+
 // Secure execution (setuid, setgid, file capabilities): AT_SECURE (23) in /proc/PID/auxv. softokn
 // >= 3.23 reads the variable with secure_getenv() and then sees none. null when unreadable.
 function proc_secure_exec(string $proc): ?bool

@@ -371,6 +371,10 @@ function sentence(array $t): string
         case 'open_basedir_hides':
             return "May probe: open_basedir keeps this PHP from looking at its DB, temp dir or mounts; "
                 . "$fix to be sure.";
+        case 'server_env_unseen':
+            return "May probe: this PHP's ini read with its CLI says nothing probes, but the running server's "
+                . "environment (pid " . ($t['server_pid'] ?? '?') . ") could not be read; ask the server itself: "
+                . "--url http://HOST/nsscache-metrics.php.";
         case 'process_gone':
             return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
                 . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
@@ -403,7 +407,8 @@ function status_sentence(array $t): string
     $what = $t['kind'] === 'fpm' ? 'pool' : ($t['kind'] === 'url' ? 'page' : 'PHP');
     switch ($t['status']) {
         case 'not_running':
-            return "Not running (no php-fpm master uses $d); informational, not counted.";
+            return $t['kind'] === 'ini' ? "Not running ($d); informational, not counted."
+                : "Not running (no php-fpm master uses $d); informational, not counted.";
         case 'dead':
             return "No $what listening ($d): start it, or fix the address.";
         case 'timeout':
@@ -493,6 +498,14 @@ function judge(array $t, array $facts, array $view, ?array $table): array
         $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
         $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
         $t['reason'] = $t['prediction']['reason'] = 'process_gone';
+    }
+    // an ini target whose running server's environment could not be read
+    if (in_array('server_environment_not_seen', $t['notes'], true) && $t['probe'] === 'none'
+            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
+        $t['probe'] = 'possible';
+        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
+        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
+        $t['reason'] = $t['prediction']['reason'] = 'server_env_unseen';
     }
     // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
     if (in_array('doctor_env_unknown', $t['notes'], true) && $t['probe'] === 'none'

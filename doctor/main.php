@@ -179,10 +179,13 @@ function ask_task(array $t, array $ctx, float $deadline): array
             return [$ctx['snippet'] === null ? null
                 : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']), ['cli', null, null]];
         case 'ini':
+            // the running server's own variables (its parent's /proc/PID/environ, ENV_KEEP only)
             $env = $ctx['env'];
-            foreach (['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'] as $k) {
+            foreach (array_merge(['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'],
+                    isset($t['server_env']) ? ['LD_LIBRARY_PATH'] : []) as $k) {
                 unset($env[$k]);
             }
+            $env = array_merge($env, $t['server_env'] ?? []);
             $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
             return [$ctx['snippet'] === null ? null
                 : ask_cli_task($t['binary'], $ctx['snippet'], $deadline, $env, $t['ini_args']), ['cli', null, null]];
@@ -295,7 +298,8 @@ function main(array $argv): int
         $targets = array_merge($targets, discover_pools($o['fpm-conf']));
     }
     if (!$given || $o['discover']) {
-        $targets = array_merge($targets, discover_clis('', $skipped), discover_pools([]), discover_inis());
+        $targets = array_merge($targets, discover_clis('', $skipped), discover_pools([]),
+            array_map('NsscacheDoctor\\ini_with_server', discover_inis()));
     }
     if ($skipped) {
         fwrite(STDERR, 'nsscache-doctor: not run, not root\'s or writable by others: '

@@ -308,6 +308,77 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
 
 // ---------------------------------------------------------------- SAPIs that only have ini files
 
+// The running server of an ini target's SAPI (apache2: an apache2 or httpd with PHP VER's module
+// mapped, VER null: any; cgi: a php-cgi of VER), its parent process (the one whose parent is not
+// such a server too): ['pid' => int, 'env' => its ENV_KEEP variables or null when unreadable];
+// null when none runs. Other SAPIs: false (no server to look for).
+function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
+{
+    if ($sapi !== 'apache2' && $sapi !== 'cgi') {
+        return false;
+    }
+    $v = $ver === null ? '[0-9.]*' : preg_quote($ver, '~');
+    $found = [];
+    foreach (glob("$proc/[0-9]*", GLOB_ONLYDIR) ?: [] as $d) {
+        [$comm] = read_bounded("$d/comm", 256);
+        $comm = rtrim((string) $comm, "\n");
+        if ($sapi === 'cgi') {
+            if (!preg_match('~^php-cgi' . ($ver === null ? '[0-9.]*' : "($v)?") . '$~', $comm)) {
+                continue;
+            }
+            $exe = (string) @readlink("$d/exe");
+            error_clear_last();
+            if ($ver !== null && $comm === 'php-cgi' && !preg_match("~/php-cgi$v\$~", $exe)) {
+                continue;
+            }
+        } else {
+            if ($comm !== 'apache2' && $comm !== 'httpd') {
+                continue;
+            }
+            [$maps] = read_bounded("$d/maps", 4 << 20);
+            if ($maps !== null && !preg_match("~/libphp$v\.so~", $maps)) {
+                continue;
+            }
+        }
+        [$status] = read_bounded("$d/status", 16384);
+        $ppid = $status !== null && preg_match('/^PPid:\s+(\d+)/m', $status, $m) ? (int) $m[1] : 0;
+        $found[(int) basename($d)] = $ppid;
+    }
+    foreach ($found as $pid => $ppid) {
+        if (!isset($found[$ppid])) {
+            return ['pid' => $pid, 'env' => proc_env("$proc/$pid")];
+        }
+    }
+    return null;
+}
+
+// An ini target T of a server SAPI, with what its running server says: not running (not counted),
+// or its environment (NSS_SDB_USE_CACHE, SSL_DIR, TMPDIR, SQLITE_TMPDIR, LD_LIBRARY_PATH of the
+// parent process), or the note that it could not be read.
+function ini_with_server(array $t, string $proc = '/proc'): array
+{
+    if ($t['status'] !== null) {
+        return $t;
+    }
+    $srv = ini_server($t['sapi'], $t['php_version'], $proc);
+    if ($srv === false) {
+        return $t;
+    }
+    if ($srv === null) {
+        $t['status'] = 'not_running';
+        $t['counted'] = false;
+        $t['error'] = $t['sapi'] === 'cgi' ? 'no php-cgi' . ($t['php_version'] ?? '') . ' process runs'
+            : 'no Apache with the PHP ' . ($t['php_version'] ?? '') . ' module runs';
+        return $t;
+    }
+    $t['server_pid'] = $srv['pid'];
+    $t['server_env'] = $srv['env'];
+    if ($srv['env'] === null) {
+        $t['notes'][] = 'server_environment_not_seen';
+    }
+    return $t;
+}
+
 // mod_php and php-cgi: read with the CLI of the same version and that SAPI's ini (-c, scan dir).
 // Debian: /etc/php/X.Y/SAPI; RHEL/Remi share php.ini and php.d with the CLI (already asked),
 // so only a present mod_php or php-cgi is named there.

@@ -1,0 +1,90 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// Issue 29, item 5: mod_php and php-cgi ini targets with their running server's environment (its
+// parent's /proc/PID/environ, five variables only), "not running" and not counted without one,
+// and at most "possible" when that environment cannot be read. A scratch /proc stands for the host.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class IniServerTest extends TestCase
+{
+    private static function proc(array $procs): string
+    {
+        $p = scratch();
+        foreach ($procs as $pid => $x) {
+            mkdir("$p/$pid");
+            file_put_contents("$p/$pid/comm", $x['comm'] . "\n");
+            file_put_contents("$p/$pid/status", "Name:\t{$x['comm']}\nPPid:\t{$x['ppid']}\n");
+            file_put_contents("$p/$pid/maps", $x['maps'] ?? '');
+            if (isset($x['environ'])) {
+                file_put_contents("$p/$pid/environ", $x['environ']);
+            }
+            if (isset($x['exe'])) {
+                symlink($x['exe'], "$p/$pid/exe");
+            }
+        }
+        return $p;
+    }
+
+    private static function apache(?string $environ = null): array
+    {
+        $maps = "7f00-7f01 r-xp 0 08:01 1 /usr/lib/apache2/modules/libphp8.2.so\n";
+        $parent = ['comm' => 'apache2', 'ppid' => 1, 'maps' => $maps];
+        if ($environ !== null) {
+            $parent['environ'] = $environ;
+        }
+        return [100 => $parent, 101 => ['comm' => 'apache2', 'ppid' => 100, 'maps' => $maps,
+            'environ' => "NSS_SDB_USE_CACHE=yes\0"]];
+    }
+
+    private static function ini(string $sapi = 'apache2'): array
+    {
+        return D\target('ini', "$sapi 8.2", ['address' => "/etc/php/8.2/$sapi", 'sapi' => $sapi,
+            'php_version' => '8.2', 'binary' => '/usr/bin/php8.2', 'ini_args' => [], 'scan_dir' => '']);
+    }
+
+    public function testTheParentsEnvironmentFiveVariablesOnly(): void
+    {
+        $p = self::proc(self::apache("PATH=/bin\0SSL_DIR=/srv/db\0DB_PASSWORD=secret\0NSS_SDB_USE_CACHE=1\0"
+            . "LD_LIBRARY_PATH=/opt/nss\0"));
+        $this->assertSame(['pid' => 100, 'env' => ['SSL_DIR' => '/srv/db', 'NSS_SDB_USE_CACHE' => '1',
+            'LD_LIBRARY_PATH' => '/opt/nss']], D\ini_server('apache2', '8.2', $p));
+        $t = D\ini_with_server(self::ini(), $p);
+        $this->assertSame([null, true, 100], [$t['status'], $t['counted'], $t['server_pid']]);
+        $this->assertStringNotContainsString('secret', json_encode($t));
+    }
+
+    public function testNotRunningIsNotCounted(): void
+    {
+        // an Apache without PHP 8.2's module (php-fpm behind it), and no php-cgi
+        $p = self::proc([100 => ['comm' => 'apache2', 'ppid' => 1, 'maps' => "x /usr/lib/libc.so.6\n"]]);
+        $this->assertNull(D\ini_server('apache2', '8.2', $p));
+        $t = D\ini_with_server(self::ini(), $p);
+        $this->assertSame(['not_running', false], [$t['status'], $t['counted']]);
+        $this->assertSame('not_running', D\ini_with_server(self::ini('cgi'), $p)['status']);
+        $this->assertFalse(D\ini_server('embed', '8.2', $p), 'no server to look for');
+        $this->assertNull(D\ini_with_server(self::ini('embed'), $p)['status']);
+    }
+
+    public function testPhpCgiOfItsVersion(): void
+    {
+        $p = self::proc([200 => ['comm' => 'php-cgi8.2', 'ppid' => 1, 'environ' => "TMPDIR=/var/tmp/x\0"],
+            201 => ['comm' => 'php-cgi8.2', 'ppid' => 200], 300 => ['comm' => 'php-cgi8.1', 'ppid' => 1]]);
+        $this->assertSame(['pid' => 200, 'env' => ['TMPDIR' => '/var/tmp/x']], D\ini_server('cgi', '8.2', $p));
+    }
+
+    // Running, its environment unreadable: what the CLI with its ini says is at most "possible".
+    public function testUnreadableEnvironmentIsAtMostPossible(): void
+    {
+        $t = D\ini_with_server(self::ini(), self::proc(self::apache()));
+        $this->assertContains('server_environment_not_seen', $t['notes']);
+        $t['timeout'] = 3.0;
+        $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
+        $j = D\answered($t, ['status' => 'ok', 'error' => null, 'facts' => $facts], ['cli', null, null],
+            ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
+        $this->assertSame(['possible', 'server_env_unseen'], [$j['probe'], $j['reason']]);
+        $this->assertStringContainsString('--url', $j['sentence']);
+    }
+}
