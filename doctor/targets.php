@@ -310,7 +310,8 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
 
 // The running server of an ini target's SAPI (apache2: an apache2 or httpd with PHP VER's module
 // mapped, VER null: any; cgi: a php-cgi of VER), its parent process (the one whose parent is not
-// such a server too): ['pid' => int, 'env' => its ENV_KEEP variables or null when unreadable];
+// such a server too): ['pid' => int, 'env' => its ENV_KEEP variables, or null when unreadable or
+// when that process is not root's];
 // null when none runs. Other SAPIs: false (no server to look for).
 function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
 {
@@ -342,14 +343,21 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
         }
         [$status] = read_bounded("$d/status", 16384);
         $ppid = $status !== null && preg_match('/^PPid:\s+(\d+)/m', $status, $m) ? (int) $m[1] : 0;
-        $found[(int) basename($d)] = $ppid;
+        $root = $status !== null && preg_match('/^Uid:\s+0\s+0\s/m', $status) === 1;
+        $found[(int) basename($d)] = [$ppid, $root];
     }
-    foreach ($found as $pid => $ppid) {
-        if (!isset($found[$ppid])) {
-            return ['pid' => $pid, 'env' => proc_env("$proc/$pid")];
+    // a root parent first: any user can run a process that looks like a server, and its environment
+    // is never taken (as a config path is only taken from a root php-fpm master)
+    $top = null;
+    foreach ($found as $pid => [$ppid, $root]) {
+        if (!isset($found[$ppid]) && ($top === null || $root && !$found[$top][1])) {
+            $top = $pid;
         }
     }
-    return null;
+    if ($top === null) {
+        return null;
+    }
+    return ['pid' => $top, 'env' => $found[$top][1] ? proc_env("$proc/$top") : null];
 }
 
 // An ini target T of a server SAPI, with what its running server says: not running (not counted),

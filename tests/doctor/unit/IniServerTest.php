@@ -16,7 +16,9 @@ final class IniServerTest extends TestCase
         foreach ($procs as $pid => $x) {
             mkdir("$p/$pid");
             file_put_contents("$p/$pid/comm", $x['comm'] . "\n");
-            file_put_contents("$p/$pid/status", "Name:\t{$x['comm']}\nPPid:\t{$x['ppid']}\n");
+            $uid = $x['uid'] ?? 0;
+            file_put_contents("$p/$pid/status", "Name:\t{$x['comm']}\nPPid:\t{$x['ppid']}\n"
+                . "Uid:\t$uid\t$uid\t$uid\t$uid\n");
             file_put_contents("$p/$pid/maps", $x['maps'] ?? '');
             if (isset($x['environ'])) {
                 file_put_contents("$p/$pid/environ", $x['environ']);
@@ -35,7 +37,7 @@ final class IniServerTest extends TestCase
         if ($environ !== null) {
             $parent['environ'] = $environ;
         }
-        return [100 => $parent, 101 => ['comm' => 'apache2', 'ppid' => 100, 'maps' => $maps,
+        return [100 => $parent, 101 => ['comm' => 'apache2', 'ppid' => 100, 'maps' => $maps, 'uid' => 33,
             'environ' => "NSS_SDB_USE_CACHE=yes\0"]];
     }
 
@@ -54,6 +56,17 @@ final class IniServerTest extends TestCase
         $t = D\ini_with_server(self::ini(), $p);
         $this->assertSame([null, true, 100], [$t['status'], $t['counted'], $t['server_pid']]);
         $this->assertStringNotContainsString('secret', json_encode($t));
+    }
+
+    // Issue 28's rule: a process any user can run is never trusted for the environment.
+    public function testAUsersLookAlikeIsNeverTheServersEnvironment(): void
+    {
+        $fake = ['comm' => 'apache2', 'ppid' => 1, 'uid' => 1000, 'environ' => "NSS_SDB_USE_CACHE=yes\0",
+            'maps' => "7f00-7f01 r-xp 0 08:01 1 /home/u/libphp8.2.so\n"];
+        $p = self::proc([50 => $fake] + self::apache("SSL_DIR=/srv/db\0"));
+        $this->assertSame(['pid' => 100, 'env' => ['SSL_DIR' => '/srv/db']], D\ini_server('apache2', '8.2', $p));
+        $p = self::proc([50 => $fake]);
+        $this->assertSame(['pid' => 50, 'env' => null], D\ini_server('apache2', '8.2', $p), 'seen, not trusted');
     }
 
     public function testNotRunningIsNotCounted(): void
