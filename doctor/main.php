@@ -167,6 +167,30 @@ function target_env(array $env, ?string $record, bool $loaded, ?array $status): 
     return [$env, true];
 }
 
+// TARGETS with one target per address: a unix socket by its resolved path (Debian's
+// /run/php/php-fpm.sock is a symlink), and for a pool the one a running master serves over one
+// whose master is not running (a custom master on the distribution's socket path: the pool that
+// serves traffic is the one to ask). Otherwise the first stays (a --pool before discovery's).
+function dedupe(array $targets): array
+{
+    $out = $at = [];
+    foreach ($targets as $t) {
+        $a = $t['address'];
+        if ($a === null) {
+            $out[] = $t;
+            continue;
+        }
+        $key = $t['kind'] . ' ' . ($t['kind'] === 'fpm' && $a !== '' && $a[0] === '/' ? (realpath($a) ?: $a) : $a);
+        if (!isset($at[$key])) {
+            $at[$key] = count($out);
+            $out[] = $t;
+        } elseif ($out[$at[$key]]['status'] === 'not_running' && $t['status'] !== 'not_running') {
+            $out[$at[$key]] = $t;
+        }
+    }
+    return $out;
+}
+
 // The task that asks target T until DEADLINE (ask.php; null: nothing to ask) and how its view of
 // the host is found once it has answered (answered()).
 function ask_task(array $t, array $ctx, float $deadline): array
@@ -305,7 +329,6 @@ function main(array $argv): int
         fwrite(STDERR, 'nsscache-doctor: not run, not root\'s or writable by others: '
             . printable(implode(' ', array_unique($skipped))) . "\n");
     }
-    $seen = [];
     $st = function_exists('nsscache_status') ? nsscache_status() : null;
     $record = getenv('NSSCACHE_DOCTOR_VAR');
     [$env, $env_known] = target_env(getenv(), is_string($record) ? $record : null, extension_loaded('nsscache'),
@@ -314,15 +337,7 @@ function main(array $argv): int
         'snippet' => $snippet, 'snippet_error' => $snippet_error,
         'script' => $o['script'] ?? (realpath($endpoint) ?: $endpoint), 'table' => $table,
         'host' => ['distro' => $host['distro']]];
-    $todo = [];
-    foreach ($targets as $t) {
-        $key = $t['kind'] . ' ' . ($t['address'] ?? $t['name']);
-        if (isset($seen[$key]) && $t['address'] !== null) {
-            continue;
-        }
-        $seen[$key] = true;
-        $todo[] = $t;
-    }
+    $todo = dedupe($targets);
     // the verdict is printed by the deadline: asking stops a little before it, to judge and write
     // counted from the launcher's start when it says (its checks take a few hundred ms)
     $start = getenv('NSSCACHE_DOCTOR_START');

@@ -1,0 +1,40 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// Issue 29, item 4: one target per address, by running master rather than by config file: a custom
+// master on the distribution's socket path is asked, not dropped as a duplicate of the distribution's
+// pool that is not running; symlinked socket paths are one address.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class DedupeTest extends TestCase
+{
+    public function testTheRunningMastersPoolWins(): void
+    {
+        $distro = D\target('fpm', 'www', ['address' => '/run/php/php8.2-fpm.sock', 'status' => 'not_running',
+            'counted' => false, 'conf' => '/etc/php/8.2/fpm/php-fpm.conf']);
+        $custom = D\target('fpm', 'app', ['address' => '/run/php/php8.2-fpm.sock', 'conf' => '/srv/app/fpm.conf']);
+        $out = D\dedupe([$distro, $custom]);
+        $this->assertSame(['app'], array_column($out, 'name'));
+        $this->assertSame(['app'], array_column(D\dedupe([$custom, $distro]), 'name'));
+        // two running ones: the first (a --pool before discovery's)
+        $given = D\target('fpm', 'mine', ['address' => '/run/php/php8.2-fpm.sock', 'given' => true]);
+        $this->assertSame(['mine'], array_column(D\dedupe([$given, $distro, $custom]), 'name'));
+    }
+
+    public function testASymlinkedSocketIsOneAddress(): void
+    {
+        $d = scratch();
+        touch("$d/php8.2-fpm.sock");
+        symlink("$d/php8.2-fpm.sock", "$d/php-fpm.sock");
+        $a = D\target('fpm', 'a', ['address' => "$d/php-fpm.sock"]);
+        $b = D\target('fpm', 'b', ['address' => "$d/php8.2-fpm.sock"]);
+        $this->assertSame(['a'], array_column(D\dedupe([$a, $b]), 'name'));
+        // without an address, nothing is merged; other kinds by their address as given
+        $n = D\target('fpm', 'config x', ['address' => null, 'status' => 'config']);
+        $this->assertCount(2, D\dedupe([$n, $n]));
+        $c = D\target('cli', '/usr/bin/php', ['address' => '/usr/bin/php']);
+        $this->assertCount(1, D\dedupe([$c, $c]));
+    }
+}
