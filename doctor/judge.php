@@ -414,6 +414,14 @@ function status_sentence(array $t): string
         case 'timeout':
             return "No answer within {$t['timeout']} s ($d): the $what is hung or all its workers are busy.";
         case 'endpoint_failed':
+            $b = $t['blocked'] ?? null;
+            if ($b !== null) {
+                $owner = function_exists('posix_getpwuid') ? (@posix_getpwuid($b['uid'])['name'] ?? $b['uid'])
+                    : $b['uid'];
+                return "The pool's user {$b['user']} cannot {$b['what']} {$b['path']} (mode {$b['mode']}, "
+                    . "owner $owner), so it cannot run the endpoint ($d): "
+                    . "install nsscache-metrics.php where it can read it and pass --script, or let it in.";
+            }
             return "The $what answered but could not run the endpoint ($d): check open_basedir, chroot and "
                 . "security.limit_extensions, or pass --script with a path the $what can read.";
         case 'crashed':

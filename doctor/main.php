@@ -191,6 +191,34 @@ function dedupe(array $targets): array
     return $out;
 }
 
+// Why pool T's user cannot read the endpoint SCRIPT (as the pool sees it: its master's root and
+// the pool's chroot): blocked_at() plus 'user', or null when nothing is found (then the other
+// causes: open_basedir, security.limit_extensions).
+function endpoint_blocked(array $t, ?string $script): ?array
+{
+    $pool = $t['pool'] ?? pool_at($t['address']);
+    $user = is_string($pool['user'] ?? null) ? $pool['user'] : null;
+    if ($script === null || $user === null || !function_exists('posix_getpwnam')) {
+        return null;
+    }
+    $pw = @posix_getpwnam($user);
+    if (!$pw) {
+        return null;
+    }
+    $groups = [];
+    [$etc_group] = read_bounded('/etc/group', 1 << 20);
+    foreach (explode("\n", (string) $etc_group) as $l) {
+        $f = explode(':', $l);
+        if (count($f) >= 4 && in_array($user, explode(',', $f[3]), true)) {
+            $groups[] = (int) $f[2];
+        }
+    }
+    $root = isset($pool['master_pid']) ? "/proc/{$pool['master_pid']}/root" : '';
+    $root .= rtrim((string) ($pool['chroot'] ?? ''), '/');
+    $b = blocked_at($root, $script, ['uid' => (int) $pw['uid'], 'gid' => (int) $pw['gid'], 'groups' => $groups]);
+    return $b === null ? null : $b + ['user' => $user];
+}
+
 // The task that asks target T until DEADLINE (ask.php; null: nothing to ask) and how its view of
 // the host is found once it has answered (answered()).
 function ask_task(array $t, array $ctx, float $deadline): array
@@ -267,6 +295,9 @@ function answered(array $t, array $a, ?array $view, array $ctx): array
     $t['status'] = $a['status'];
     $t['error'] = $a['error'];
     $t['facts'] = $a['facts'];
+    if ($t['status'] === 'endpoint_failed' && $t['kind'] === 'fpm') {
+        $t['blocked'] = endpoint_blocked($t, $ctx['script'] ?? null);
+    }
     if ($t['status'] !== 'ok') {
         $t['probe'] = 'unknown';
         $t['reason'] = $t['status'];

@@ -117,6 +117,47 @@ function readable_by(string $root, string $file, ?array $creds): array
     return [true, null];
 }
 
+// Where a process with CREDS stops on its way to FILE inside ROOT: the first directory it may not
+// search, or FILE itself when it may not read it: ['path', 'what' (enter, read), 'mode' (octal
+// string), 'uid', 'gid'], or
+// null when it can (mode bits; ACLs are not read) or FILE is not there.
+function blocked_at(string $root, string $file, array $creds): ?array
+{
+    [$real, $exists] = resolve($root, $file);
+    if ($real === null || !$exists) {
+        return null;
+    }
+    $can = function (array $st, int $bits) use ($creds): bool {
+        if ($creds['uid'] === 0) {
+            return true;
+        }
+        if ($st['uid'] === $creds['uid']) {
+            return ($st['mode'] & ($bits << 6)) === $bits << 6;
+        }
+        if ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true)) {
+            return ($st['mode'] & ($bits << 3)) === $bits << 3;
+        }
+        return ($st['mode'] & $bits) === $bits;
+    };
+    $dir = '';
+    $parts = array_slice(explode('/', $real), 1);
+    foreach ($parts as $i => $c) {
+        $path = $dir === '' ? '/' : $dir;
+        $st = stat_in($root, $path);
+        if ($st !== null && !$can($st, 1)) {
+            return ['path' => $path, 'what' => 'enter', 'mode' => sprintf('%04o', $st['mode'] & 07777),
+                'uid' => $st['uid'], 'gid' => $st['gid']];
+        }
+        $dir .= "/$c";
+    }
+    $st = stat_in($root, $real);
+    if ($st !== null && !$can($st, 4)) {
+        return ['path' => $real, 'what' => 'read', 'mode' => sprintf('%04o', $st['mode'] & 07777),
+            'uid' => $st['uid'], 'gid' => $st['gid']];
+    }
+    return null;
+}
+
 // One php-fpm config file and the files it includes: [pools, errors [file, why], files read]. Pools are
 // name => settings (listen, user, chroot, clear_env, env, admin values, file, line), with
 // $pool and ${VAR} expanded as php-fpm does. AS: how to read them (fpm_masters(): root, creds).
