@@ -11,6 +11,11 @@ namespace NsscacheDoctor;
 
 const NSSDB_DEFAULT = '/etc/pki/nssdb';
 
+// nsscache_status()'s in_effect_reason codes (docs/api.md, a closed list) and what each says in_effect is.
+const EXT_REASONS = ['in_effect' => true, 'unset' => false, 'probing_value' => false, 'set_after_nss_init' => false,
+    'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
+    'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null];
+
 // The variable's class: yes/no in any case; anything else set, "" included, makes NSS measure.
 function var_class(?string $v): string
 {
@@ -306,10 +311,10 @@ function where(array $pred, array $db, array $tmp): string
 {
     $w = [];
     if ($pred['probe_db_dir'] !== false) {
-        $w[] = 'the DB dir ' . $db['path'];
+        $w[] = $db['path'] !== null ? 'the DB dir ' . $db['path'] : 'its DB dir';
     }
     if ($pred['probe_temp_dir'] !== false) {
-        $w[] = 'the temp dir ' . $tmp['path'];
+        $w[] = $tmp['path'] !== null ? 'the temp dir ' . $tmp['path'] : 'its temp dir';
     }
     return implode(' and ', $w);
 }
@@ -378,6 +383,10 @@ function sentence(array $t): string
         case 'process_gone':
             return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
                 . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
+        case 'opened_under_putenv':
+            return "May probe: NSS opened its database during a request that putenv() NSS_SDB_USE_CACHE, and read "
+                . "that request's value, not the one nsscache keeps; restart that PHP and avoid putenv() "
+                . "of the variable.";
         case 'doctor_env_unknown':
             return "May probe: nsscache in the doctor's own PHP may have set the NSS_SDB_USE_CACHE this CLI "
                 . "inherited, and that PHP does not say what it held before; run the doctor through its launcher.";
@@ -479,7 +488,27 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $p = ['curl' => !$curl_loaded ? 'none' : ($t['nss_curl'] ? 'nss' : 'other'), 'var_class' => $t['variable_class'],
         'softokn' => $t['softokn'], 'family' => $t['distro']['family'], 'secure' => $view['secure'],
         'db' => $t['db'], 'tempdir' => $t['tempdir']];
+    // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
+    // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
+    $ext = null;
+    if (($facts['nsscache']['loaded'] ?? false) && is_string($st['in_effect_reason'] ?? null)
+            && array_key_exists($st['in_effect_reason'], EXT_REASONS)
+            && ($st['in_effect'] ?? null) === EXT_REASONS[$st['in_effect_reason']]) {
+        $ext = $st['in_effect_reason'];
+    }
+    // what NSS saw when it read the variable, where nsscache knows better than the value now
+    if ($ext === 'set_after_nss_init') {
+        $p['var_class'] = var_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous']) : null);
+    } elseif ($ext === 'secure_exec') {
+        $p['secure'] = true;
+    }
     $t['prediction'] = predict($p, $table);
+    // NSS read a request's putenv() value, which no one knows now
+    if ($ext === 'opened_under_putenv' && $t['prediction']['probe'] === 'none'
+            && !in_array($t['prediction']['reason'], ['no_curl', 'curl_not_nss', 'no_db'], true)) {
+        $t['prediction'] = array_merge($t['prediction'], ['probe' => 'possible', 'probe_db_dir' => null,
+            'probe_temp_dir' => null, 'reason' => 'opened_under_putenv']);
+    }
     $t['probe'] = $t['prediction']['probe'];
     $t['probe_db_dir'] = $t['prediction']['probe_db_dir'];
     $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
@@ -534,12 +563,15 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
         $t['prediction']['notes'])));
     $ns_reason = $st['in_effect_reason'] ?? null;
-    [$t['in_effect'], $t['in_effect_reason']] = in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
+    [$t['in_effect'], $t['in_effect_reason']] = $ext !== null && $ext !== 'softokn_version_ambiguous'
+        ? [EXT_REASONS[$ext], $ext] : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
     $ns_ie = $st !== null && array_key_exists('in_effect', $st) ? $st['in_effect'] : null;
     $t['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
         'version' => $st['version'] ?? null, 'in_effect' => is_bool($ns_ie) ? $ns_ie : null,
         'in_effect_reason' => is_string($ns_reason) ? $ns_reason : null, 'action' => $st['action'] ?? null,
         'phase' => $st['phase'] ?? null, 'agree' => null];
+    // kept while tests/integration/matrix.sh reads it; with one brain it can only differ for
+    // softokn_version_ambiguous, where the doctor decides
     if ($t['nsscache']['loaded'] && $st !== null) {
         $t['nsscache']['agree'] = $t['nsscache']['in_effect'] === $t['in_effect'];
     }

@@ -148,7 +148,8 @@ function doc_human(array $doc, bool $colour): string
             . ($t['nsscache']['agree'] === false ? ' (disagrees)' : ''));
         $rows[] = array_map(__NAMESPACE__ . '\printable', [$t['name'], $t['kind'],
             !$ok ? '-' : ($t['nss_curl'] ? 'yes' : 'no'), $ns,
-            !$ok ? '-' : ($t['variable'] === null ? 'unset' : quote($t['variable'])),
+            !$ok ? '-' : ($t['variable'] !== null ? quote($t['variable'])
+                : ($t['variable_class'] === 'probing' ? '(probing)' : 'unset')),
             $ok ? $t['probe'] : str_replace('_', ' ', $t['status'])]);
     }
     $w = [];
@@ -266,7 +267,12 @@ function families(array $doc): array
             $add('nsscache_doctor_agree', 'gauge', '1 if nsscache\'s own in_effect equals nsscache-doctor\'s reading '
                 . 'of the same process.', $l, $t['nsscache']['agree'] ? 1 : 0);
         }
-        foreach (nsscache_ep_families($t['facts']) as $name => $f) {
+        $facts = $t['facts'];
+        if (($facts['variable_class'] ?? null) === 'probing' && $facts['env']['NSS_SDB_USE_CACHE'] === null) {
+            // a page's text gave the class alone: any value but yes/no stands for it
+            $facts['env']['NSS_SDB_USE_CACHE'] = '';
+        }
+        foreach (nsscache_ep_families($facts) as $name => $f) {
             foreach ($f[2] as $s) {
                 $add($name, $f[0], $f[1], $l + $s[0], $s[1]);
             }

@@ -68,10 +68,19 @@ final class OutputTest extends TestCase
 
     public function testJudgeSpotsADisagreementAndAnOddStatusShape(): void
     {
-        // nsscache says not in effect where the table says honoured: agree false
+        // one brain (issue 29): nsscache says not in effect where the table says honoured: its word is taken
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'softokn_ignores']));
-        $this->assertFalse($t['nsscache']['agree']);
+        $this->assertSame([false, 'softokn_ignores', true], [$t['in_effect'], $t['in_effect_reason'],
+            $t['nsscache']['agree']]);
+        // a code and in_effect that do not go together are not taken
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => true,
+            'in_effect_reason' => 'softokn_ignores']));
+        $this->assertSame([true, 'in_effect'], [$t['in_effect'], $t['in_effect_reason']]);
+        // softokn_version_ambiguous: the doctor decides (api.md)
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
+            'in_effect_reason' => 'softokn_version_ambiguous']));
+        $this->assertNotSame('softokn_version_ambiguous', $t['in_effect_reason']);
         // set_after_nss_init is the process's own fact: the doctor takes it
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'set_after_nss_init', 'nss' => ['version' => '3.44.0', 'initialized' => true,

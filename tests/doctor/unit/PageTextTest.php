@@ -83,7 +83,7 @@ final class PageTextTest extends TestCase
         // yes, but nsscache says not in effect (NSS opened its DB first): never "none"
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'set_after_nss_init']))));
-        $this->assertSame(['possible', 'page_unconfirmed'], [$t['probe'], $t['reason']], $t['sentence']);
+        $this->assertNotSame('none', $t['probe'], $t['sentence']);
         // unset, softokn 3.35 (quiet by the table): the build is not seen
         $t = self::page(self::text(facts_fixture([], status_fixture(['env' => null, 'enabled' => false,
             'action' => 'disabled', 'in_effect' => false, 'in_effect_reason' => 'unset',
@@ -95,6 +95,16 @@ final class PageTextTest extends TestCase
         $this->assertSame('probing', $t['variable_class']);
         $this->assertNotSame('none', $t['probe']);
         $this->assertStringNotContainsString('unset', $t['sentence']);
+        $t['counted'] = true;
+        $doc = ['doctor' => ['version' => D\VERSION, 'table' => null, 'table_error' => null, 'endpoint' => null,
+            'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '6.1',
+            'distro' => view_fixture(null)['distro'], 'dentries' => ['nr_dentry' => null, 'nr_unused' => null,
+            'nr_negative' => null, 'slab' => null, 'notes' => []], 'watch' => null], 'targets' => [$t],
+            'exit' => 3, 'counts' => [], 'summary' => ''];
+        $prom = D\doc_prometheus($doc);
+        $this->assertStringContainsString('class="probing"} 1', $prom);
+        $this->assertStringNotContainsString('class="unset"} 1', $prom);
+        $this->assertStringContainsString('(probing)', D\doc_human($doc, false));
         // OpenSSL libcurl: not affected, from the text alone
         $t = self::page(self::text(facts_fixture([], null, ['version' => '7.88.1',
             'ssl_version' => 'OpenSSL/3.0.11'])));

@@ -1,0 +1,52 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// Issue 29, one brain: where nsscache is loaded, in_effect and its reason are the extension's own,
+// and what it knows about when NSS read the variable changes the probe: set_after_nss_init (NSS
+// saw the value before nsscache set it), opened_under_putenv (a request's value, unknown now),
+// secure_exec. Never "none" where nsscache says NSS did not see yes/no.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class OneBrainTest extends TestCase
+{
+    private static function judged(array $status): array
+    {
+        $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes', 'SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'],
+            status_fixture($status));
+        $facts['view'] = own_view_fixture();
+        $t = D\target('fpm', 'www', ['address' => '/run/php-fpm/www.sock']);
+        $t['facts'] = $facts;
+        $t['status'] = 'ok';
+        $t['timeout'] = 3.0;
+        return D\judge($t, $facts, view_fixture(scratch()), the_table());
+    }
+
+    public function testInEffectIsHonoured(): void
+    {
+        $t = self::judged([]);
+        $this->assertSame(['none', 'honoured', true, 'in_effect'], [$t['probe'], $t['reason'], $t['in_effect'],
+            $t['in_effect_reason']]);
+    }
+
+    public static function notSeen(): array
+    {
+        return [
+            'set after NSS opened, unset before' => [['in_effect' => false, 'in_effect_reason' => 'set_after_nss_init',
+                'previous' => null, 'action' => 'set'], 'expected'],
+            'set after NSS opened, "1" before' => [['in_effect' => false, 'in_effect_reason' => 'set_after_nss_init',
+                'previous' => '1', 'action' => 'replaced'], 'expected'],
+            'opened under a request\'s putenv()' => [['in_effect' => false,
+                'in_effect_reason' => 'opened_under_putenv'], 'possible'],
+        ];
+    }
+
+    /** @dataProvider notSeen */
+    public function testWhatNssSawDecides(array $status, string $probe): void
+    {
+        $t = self::judged($status);
+        $this->assertSame([$probe, false, $status['in_effect_reason']], [$t['probe'], $t['in_effect'],
+            $t['in_effect_reason']], $t['sentence']);
+    }
+}
