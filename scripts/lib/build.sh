@@ -176,8 +176,10 @@ nsscache_build_php() {
         exec 9>"$prefix.lock"
         flock 9
         if [ -f "$prefix/.done" ]; then exit 0; fi
-        nsscache_apt_source "$suite" "$pkg" "$debver" "$NSSCACHE_PHP_SRC" || exit 1
+        nsscache_apt_source "$suite" "$pkg" "$debver" "$NSSCACHE_PHP_SRC" "$pkg-cli" || exit 1
         build="$NSSCACHE_CACHE/php/.build-$upver-${flavour#*-}-$hash"
+        # the source used: the pin, or what nsscache_apt_source fell back to
+        debver=$(nsscache_source_version "$NSSCACHE_PHP_SRC" "$debver") upver=${debver%-*} upver=${upver#*:}
         nsscache_step "build-php $flavour: PHP $upver ($debver) from source, a few minutes" \
             nsscache_build_php_now "$prefix" "$build" "$NSSCACHE_PHP_SRC/${pkg}_$upver.orig.tar.xz" \
             "$cc" "$cflags" "$flavour" "$debver" "${flags[@]}"

@@ -15,8 +15,10 @@ nssi_build_curl() {
     nsscache_php_source "$(cut -d. -f1,2 <<<"$version")" ||
         nsscache_die "no pinned Debian source for PHP $version"
     src=$NSSCACHE_PHP_SRC
-    nsscache_apt_source "$NSSCACHE_PHP_SUITE" "$NSSCACHE_PHP_PKG" "$NSSCACHE_PHP_DEBVER" "$src" || return 1
-    nsscache_step "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG $NSSCACHE_PHP_DEBVER" \
+    nsscache_apt_source "$NSSCACHE_PHP_SUITE" "$NSSCACHE_PHP_PKG" "$NSSCACHE_PHP_DEBVER" "$src" \
+        "$NSSCACHE_PHP_PKG-cli" || return 1
+    nsscache_step "building NSS-linked ext/curl for PHP $version from $NSSCACHE_PHP_PKG \
+$(nsscache_source_version "$src" "$NSSCACHE_PHP_DEBVER")" \
         nssi_build_curl_now "$php_config" "$out" "$src"
 }
 nssi_build_curl_now() {   # PHP_CONFIG OUT SRC (output: the step's log)
@@ -84,8 +86,11 @@ nssi_step_softokn() {
     local src
     [ -f "$NSSI_SOFTOKN_ROOT/.ok" ] && return 0
     src=$(nssi_src_dir nss "$NSSI_NSS_SRC_VERSION")
-    nsscache_apt_source "$NSSI_SUITE" nss "$NSSI_NSS_SRC_VERSION" "$src"
-    nsscache_step "building softokn legacy + rhel7 from nss $NSSI_NSS_SRC_VERSION (about 2 min)" \
+    # Not pinned on this machine's sources: the installed libnss3's source, else any 3.87 (the
+    # legacy softokn build only needs a 3.87 softoken tree).
+    nsscache_apt_source "$NSSI_SUITE" nss "$NSSI_NSS_SRC_VERSION" "$src" libnss3 "2:3.87." || return 1
+    nsscache_step "building softokn legacy + rhel7 from nss \
+$(nsscache_source_version "$src" "$NSSI_NSS_SRC_VERSION") (about 2 min)" \
         nssi_build_softokn "$src"
 }
 nssi_build_softokn() {   # SRC (output: the step's log)
