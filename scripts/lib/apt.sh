@@ -144,41 +144,52 @@ nsscache_in_dir() { (cd "$1" && shift && "$@"); }   # DIR CMD...: CMD run in DIR
 
 # Download (not build) Debian source package PKG at VERSION for SUITE into DEST, once. Versions
 # are pinned because the security suites often lack the .dsc of their newest version. Where the
-# pin is not in the sources (a machine with one sources.list line: no SUITE-security), the source
-# version of the installed package BINARY, else the newest source version that starts with
-# PREFIX (nsscache_source_pick). DEST/.version names what was downloaded: nsscache_source_version.
-nsscache_apt_source() {
-    local suite=$1 pkg=$2 version=$3 dest=$4 bin=${5:-} prefix=${6:-} opts use label
+# pin is not in the sources (a machine with one sources.list line: no SUITE-security), or does
+# not download, the source version of the installed package BINARY, then each source version
+# that starts with PREFIX, newest first (nsscache_source_pick). With ORIG=orig, a version whose
+# upstream tarball came but not the rest (a mirror without its Debian tarball) will do: the
+# caller builds from the upstream tree. DEST/.version names what was downloaded
+# (nsscache_source_version).
+nsscache_apt_source() {   # SUITE PKG VERSION DEST [BINARY [PREFIX [ORIG]]]
+    local suite=$1 pkg=$2 version=$3 dest=$4 bin=${5:-} prefix=${6:-} orig=${7:-} opts use uses=() label
     [ -f "$dest/.done-$pkg-$version" ] && return 0
     nsscache_apt_install dpkg-dev ca-certificates
     mkdir -p "$dest"
     chown _apt "$dest" 2>/dev/null || true    # lets apt download sandboxed
     nsscache_apt_update "$suite" deb-src || return 1
     mapfile -t opts < <(nsscache_apt_opts "$suite" deb-src)
-    use=$(nsscache_source_pick "$pkg" "$version" "$bin" "$prefix" "${opts[@]}") || {
-        nsscache_log "no source of $pkg $version in the $suite sources," \
-            "${bin:+nor of the installed $bin, }${prefix:+nor any $prefix*, }to download: $use"
+    mapfile -t uses < <(nsscache_source_pick "$pkg" "$version" "$bin" "$prefix" "${opts[@]}")
+    [ ${#uses[@]} -gt 0 ] || {
+        nsscache_log "no source of $pkg $version in the $suite sources${bin:+, nor of the installed $bin}" \
+            "${prefix:+, nor any $prefix*}"
         return 1
     }
-    label="apt-get source $pkg=$use (download)"
-    [ "$use" = "$version" ] || label="apt-get source $pkg=$use (download; the pin $version is not in the sources)"
-    nsscache_step "$label" nsscache_in_dir "$dest" apt-get "${opts[@]}" -q source --download-only "$pkg=$use" ||
-        return 1
-    printf '%s\n' "$use" >"$dest/.version"
-    touch "$dest/.done-$pkg-$version"
+    for use in "${uses[@]}"; do
+        label="apt-get source $pkg=$use (download)"
+        [ "$use" = "$version" ] || label="apt-get source $pkg=$use (download; the pin $version is not in the sources)"
+        if nsscache_step "$label" nsscache_in_dir "$dest" apt-get "${opts[@]}" -q source --download-only "$pkg=$use"
+        then
+            printf '%s\n' "$use" >"$dest/.version"; touch "$dest/.done-$pkg-$version"; return 0
+        fi
+    done
+    [ "$orig" = orig ] || return 1
+    for use in "${uses[@]}"; do
+        compgen -G "$dest/${pkg}_$(sed 's/^[0-9]*://; s/-[^-]*$//' <<<"$use").orig.tar.*" >/dev/null || continue
+        nsscache_log "$pkg $use: only its upstream tarball downloads; building from that"
+        printf '%s\n' "$use (upstream tarball)" >"$dest/.version"; touch "$dest/.done-$pkg-$version"; return 0
+    done
+    return 1
 }
-# nsscache_source_pick PKG PIN BINARY PREFIX APT-OPTION...: the version to download, else fails
-# printing the versions the sources have.
+# nsscache_source_pick PKG PIN BINARY PREFIX APT-OPTION...: the versions to try, in order: the pin,
+# the installed BINARY's source version, those starting with PREFIX (newest first); only those the
+# sources have.
 nsscache_source_pick() {
     local pkg=$1 pin=$2 bin=$3 prefix=$4 have v; shift 4
     have=$(apt-cache "$@" showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | sort -uV)
-    if grep -qxF -- "$pin" <<<"$have"; then echo "$pin"; return 0; fi
-    v=$([ -z "$bin" ] || dpkg-query -W -f='${source:Version}' "$bin" 2>/dev/null)
-    if [ -n "$v" ] && grep -qxF -- "$v" <<<"$have"; then echo "$v"; return 0; fi
-    v=$([ -z "$prefix" ] || awk -v p="$prefix" 'index($0, p) == 1' <<<"$have" | tail -n 1)
-    if [ -n "$v" ]; then echo "$v"; return 0; fi
-    echo "${have//$'\n'/ }"
-    return 1
+    {   echo "$pin"
+        [ -z "$bin" ] || dpkg-query -W -f='${source:Version}\n' "$bin" 2>/dev/null
+        [ -z "$prefix" ] || awk -v p="$prefix" 'index($0, p) == 1' <<<"$have" | tac
+    } | awk 'NF && !seen[$0]++' | while IFS= read -r v; do grep -qxF -- "$v" <<<"$have" && echo "$v"; done
 }
 # nsscache_source_version DEST PIN: the version nsscache_apt_source downloaded into DEST (PIN
 # for a download older than DEST/.version).

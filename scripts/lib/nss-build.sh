@@ -88,7 +88,7 @@ nssi_step_softokn() {
     src=$(nssi_src_dir nss "$NSSI_NSS_SRC_VERSION")
     # Not pinned on this machine's sources: the installed libnss3's source, else any 3.87 (the
     # legacy softokn build only needs a 3.87 softoken tree).
-    nsscache_apt_source "$NSSI_SUITE" nss "$NSSI_NSS_SRC_VERSION" "$src" libnss3 "2:3.87." || return 1
+    nsscache_apt_source "$NSSI_SUITE" nss "$NSSI_NSS_SRC_VERSION" "$src" libnss3 "2:3.87." orig || return 1
     nsscache_step "building softokn legacy + rhel7 from nss \
 $(nsscache_source_version "$src" "$NSSI_NSS_SRC_VERSION") (about 2 min)" \
         nssi_build_softokn "$src"
@@ -96,7 +96,13 @@ $(nsscache_source_version "$src" "$NSSI_NSS_SRC_VERSION") (about 2 min)" \
 nssi_build_softokn() {   # SRC (output: the step's log)
     local src=$1 b top
     b=$(mktemp -d); top="$b/nss"
-    dpkg-source -q -x "$src"/nss_*.dsc "$top" || { rm -rf "$b"; nsscache_die "dpkg-source -x of $src failed"; }
+    # Debian's tree, or (a mirror without the Debian tarball: nsscache_apt_source) the upstream one
+    if ! dpkg-source -q -x "$src"/nss_*.dsc "$top"; then
+        rm -rf "$top"; mkdir -p "$top"
+        tar -xf "$src"/nss_*.orig.tar.* -C "$top" --strip-components=1 ||
+            { rm -rf "$b"; nsscache_die "neither dpkg-source -x nor tar -x of $src worked"; }
+        echo "nss: the upstream tree, without Debian's patches"
+    fi
     # legacy: probe directly in the DB and temp dirs (no removed mkdtemp dir, Mozilla 1720227).
     sed -i 's/ -DSDB_MEASURE_USE_TEMP_DIR//' "$top/nss/coreconf/Linux.mk"
     ! grep -q SDB_MEASURE_USE_TEMP_DIR "$top/nss/coreconf/Linux.mk" || nsscache_die "Linux.mk patch failed"
