@@ -71,89 +71,67 @@ static pthread_mutex_t nsscache_facts_mutex = PTHREAD_MUTEX_INITIALIZER;
 
 /* {{{ INI */
 
-/* The end of every handler: a bad value gets one warning naming the value
- * in force (at startup the engine falls back to the default; later, as for
- * a pool's php_admin_value, it keeps the current one, CURRENT); a change
- * after startup makes the next RINIT act. */
-static int php_nsscache_ini_result(int rc, const zend_ini_entry *entry, const zend_string *value,
-		int stage, const char *allowed, const char *fallback, const char *current)
+/* The three directives, in this order: one parser, one handler and one
+ * displayer serve them at load time and after. */
+enum { INI_ENABLED, INI_VALUE, INI_OVERRIDE, INI_N };
+static const char *const php_nsscache_ini_names[INI_N + 1] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
+
+/* 0 with directive WHICH of CFG set from S, or -1 (CFG unchanged). */
+static int php_nsscache_ini_parse(int which, const char *s, size_t len, nsscache_config *cfg)
 {
-	if (rc != 0) {
+	return which == INI_ENABLED ? nsscache_parse_bool(s, len, &cfg->enabled)
+		: which == INI_VALUE ? nsscache_parse_value(s, len, &cfg->value)
+		: nsscache_parse_override(s, len, &cfg->override);
+}
+
+static const char *php_nsscache_ini_word(int which, const nsscache_config *cfg)
+{
+	return which == INI_ENABLED ? (cfg->enabled ? "On" : "Off")
+		: which == INI_VALUE ? nsscache_value_name(cfg->value) : nsscache_override_name(cfg->override);
+}
+
+/* A bad value gets one warning naming the value in force (at startup the
+ * engine falls back to the default; later, as for a pool's
+ * php_admin_value, it keeps the current one); a change after startup makes
+ * the next RINIT act. */
+static PHP_INI_MH(OnUpdateNsscache)
+{
+	static const char *const allowed[INI_N] = { "On or Off", "yes or no", "probing, never or always" };
+	static const nsscache_config def = NSSCACHE_CONFIG_DEFAULT;
+	int which = (int) (uintptr_t) mh_arg1, startup = stage == ZEND_INI_STAGE_STARTUP;
+
+	if (php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg) != 0) {
 		char esc[NSSCACHE_ESCAPE_BUF];
-		int startup = stage == ZEND_INI_STAGE_STARTUP;
 
 		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; %s \"%s\"",
-			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(value), ZSTR_LEN(value)), ZSTR_VAL(entry->name),
-			allowed, startup ? "using the default" : "keeping", startup ? fallback : current);
+			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(new_value), ZSTR_LEN(new_value)), ZSTR_VAL(entry->name),
+			allowed[which], startup ? "using the default" : "keeping", php_nsscache_ini_word(which, startup ? &def : &nsscache_cfg));
 		return FAILURE;
 	}
 	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
 	return SUCCESS;
 }
 
-static PHP_INI_MH(OnUpdateNsscacheEnabled)
-{
-	int on, rc = nsscache_parse_bool(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &on);
-
-	if (rc == 0) {
-		nsscache_cfg.enabled = on;
-	}
-	return php_nsscache_ini_result(rc, entry, new_value, stage, "On or Off", "On", nsscache_cfg.enabled ? "On" : "Off");
-}
-
-static PHP_INI_MH(OnUpdateNsscacheValue)
-{
-	nsscache_value v;
-	int rc = nsscache_parse_value(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &v);
-
-	if (rc == 0) {
-		nsscache_cfg.value = v;
-	}
-	return php_nsscache_ini_result(rc, entry, new_value, stage, "yes or no", "yes",
-		nsscache_value_name(nsscache_cfg.value));
-}
-
-static PHP_INI_MH(OnUpdateNsscacheOverride)
-{
-	nsscache_override o;
-	int rc = nsscache_parse_override(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &o);
-
-	if (rc == 0) {
-		nsscache_cfg.override = o;
-	}
-	return php_nsscache_ini_result(rc, entry, new_value, stage, "probing, never or always", "probing",
-		nsscache_override_name(nsscache_cfg.override));
-}
-
-/* Show what the value means: php.ini turns an unquoted no into "". */
-static PHP_INI_DISP(php_nsscache_display_value)
+/* What the value means: php.ini turns an unquoted no into "", On into "1". */
+static PHP_INI_DISP(php_nsscache_ini_display)
 {
 	zend_string *v = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
-	nsscache_value parsed = NSSCACHE_VALUE_YES;
+	nsscache_config cfg = NSSCACHE_CONFIG_DEFAULT;
+	int which = (int) (uintptr_t) ini_entry->mh_arg1;
 
 	if (v) {
-		nsscache_parse_value(ZSTR_VAL(v), ZSTR_LEN(v), &parsed);
+		php_nsscache_ini_parse(which, ZSTR_VAL(v), ZSTR_LEN(v), &cfg);
 	}
-	php_printf("%s", nsscache_value_name(parsed));
+	php_printf("%s", php_nsscache_ini_word(which, &cfg));
 }
 
-/* php_ini_boolean_displayer_cb's output; ours, so that the loader has one
- * symbol less to find when the .so is loaded (every PHP process's start). */
-static PHP_INI_DISP(php_nsscache_display_bool)
-{
-	zend_string *v = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
-	int on = 0;
-
-	if (v) {
-		nsscache_parse_bool(ZSTR_VAL(v), ZSTR_LEN(v), &on);
-	}
-	php_printf("%s", on ? "On" : "Off");
-}
-
+/* the names again: the engine takes their lengths with sizeof */
+#define NSSCACHE_INI(name, which, def) \
+	PHP_INI_ENTRY1_EX(name, def, PHP_INI_SYSTEM, OnUpdateNsscache, (void *) (uintptr_t) (which), php_nsscache_ini_display)
 PHP_INI_BEGIN()
-	PHP_INI_ENTRY_EX("nsscache.enabled",  "1",       PHP_INI_SYSTEM, OnUpdateNsscacheEnabled, php_nsscache_display_bool)
-	PHP_INI_ENTRY_EX("nsscache.value",    "yes",     PHP_INI_SYSTEM, OnUpdateNsscacheValue, php_nsscache_display_value)
-	PHP_INI_ENTRY("nsscache.override",    "probing", PHP_INI_SYSTEM, OnUpdateNsscacheOverride)
+	NSSCACHE_INI("nsscache.enabled", INI_ENABLED, "1")
+	NSSCACHE_INI("nsscache.value", INI_VALUE, "yes")
+	NSSCACHE_INI("nsscache.override", INI_OVERRIDE, "probing")
 PHP_INI_END()
 /* }}} */
 
@@ -207,18 +185,6 @@ static void php_nsscache_tell(const php_nsscache_news *news)
 	}
 }
 
-/* One of our directives straight from the parsed php.ini and -d options. */
-static const char *php_nsscache_cfg_string(const char *name, size_t *len)
-{
-	zval *v = cfg_get_entry(name, strlen(name));
-
-	if (!v || Z_TYPE_P(v) != IS_STRING) {
-		return NULL;
-	}
-	*len = Z_STRLEN_P(v);
-	return Z_STRVAL_P(v);
-}
-
 /*
  * The earliest point: the .so has just been dlopen'ed, before any module's
  * MINIT (so before ext/curl's, whatever the ini order). The INI entries are
@@ -231,28 +197,39 @@ static php_nsscache_news nsscache_load_news;
 static void php_nsscache_apply_at_load(void)
 {
 	nsscache_config cfg = NSSCACHE_CONFIG_DEFAULT;
-	const char *s;
-	size_t len;
-	int on;
+	int which;
 
-	if ((s = php_nsscache_cfg_string("nsscache.enabled", &len)) && nsscache_parse_bool(s, len, &on) == 0) {
-		cfg.enabled = on;
-	}
-	if ((s = php_nsscache_cfg_string("nsscache.value", &len))) {
-		nsscache_parse_value(s, len, &cfg.value);
-	}
-	if ((s = php_nsscache_cfg_string("nsscache.override", &len))) {
-		nsscache_parse_override(s, len, &cfg.override);
+	for (which = 0; which < INI_N; which++) {
+		zval *v = cfg_get_entry(php_nsscache_ini_names[which], strlen(php_nsscache_ini_names[which]));
+
+		if (v != NULL && Z_TYPE_P(v) == IS_STRING) {
+			php_nsscache_ini_parse(which, Z_STRVAL_P(v), Z_STRLEN_P(v), &cfg);
+		}
 	}
 	nsscache_cfg = cfg;
 	php_nsscache_apply(NSSCACHE_PHASE_LOAD, &nsscache_load_news);
 }
 /* }}} */
 
+/* MINIT and RINIT act when nothing has acted yet, a directive changed
+ * since, or the variable is not what nsscache left there; a disabled
+ * nsscache, once recorded, only on a change of directive. */
+static int php_nsscache_must_act(void)
+{
+	int act = 0;
+
+	if (nsscache_cfg.enabled || nsscache_recheck || nsscache_rec.action == NSSCACHE_ACTION_NONE) {
+		NSSCACHE_ENV_LOCK();
+		act = nsscache_recheck || !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
+		nsscache_recheck = 0;
+		NSSCACHE_ENV_UNLOCK();
+	}
+	return act;
+}
+
 static PHP_MINIT_FUNCTION(nsscache)
 {
 	php_nsscache_news news = { "", "" };
-	int act;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
@@ -260,11 +237,7 @@ static PHP_MINIT_FUNCTION(nsscache)
 	REGISTER_INI_ENTRIES();
 	/* Loaded as a .so, the policy ran in get_module() moments ago with the
 	 * same php.ini: only a built-in nsscache, or a change since, acts here. */
-	NSSCACHE_ENV_LOCK();
-	act = nsscache_rec.action == NSSCACHE_ACTION_NONE
-		|| !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
-	NSSCACHE_ENV_UNLOCK();
-	if (act) {
+	if (php_nsscache_must_act()) {
 		php_nsscache_apply(NSSCACHE_PHASE_MINIT, &news);
 	}
 	php_nsscache_tell(&nsscache_load_news);
@@ -283,10 +256,8 @@ static PHP_MINIT_FUNCTION(nsscache)
  */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
-	static const char *const names[] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
-
 	if (type == MODULE_TEMPORARY) {
-		NSSCACHE_UNREGISTER_INI_ENTRIES(type, names);
+		NSSCACHE_UNREGISTER_INI_ENTRIES(type, php_nsscache_ini_names);
 	}
 	nsscache_record_free(&nsscache_rec);
 	memset(&nsscache_rec, 0, sizeof(nsscache_rec));
@@ -305,7 +276,6 @@ static PHP_RINIT_FUNCTION(nsscache)
 {
 	php_nsscache_news news;
 	nsscache_stamp now;
-	int act;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
@@ -315,14 +285,7 @@ static PHP_RINIT_FUNCTION(nsscache)
 		nsscache_rinit_stamp = now;
 		nsscache_softokn_at_rinit = nsscache_nss_is_open();
 	}
-	if (!nsscache_cfg.enabled && !nsscache_recheck) {
-		return SUCCESS;
-	}
-	NSSCACHE_ENV_LOCK();
-	act = nsscache_recheck || !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
-	nsscache_recheck = 0;
-	NSSCACHE_ENV_UNLOCK();
-	if (act) {
+	if (php_nsscache_must_act()) {
 		php_nsscache_apply(NSSCACHE_PHASE_RINIT, &news);
 		php_nsscache_tell(&news);
 	}
