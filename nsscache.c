@@ -16,6 +16,7 @@
 #include "php_ini.h"
 #include "ext/standard/info.h"
 #include "ext/standard/basic_functions.h"
+#include "zend_smart_str.h"
 
 #ifdef ZTS
 # include <pthread.h>
@@ -161,10 +162,9 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 
 		nsscache_rec.notice_pending = 0;
 		snprintf(news->notice, sizeof(news->notice),
-			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s (%s) [%s]",
+			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s [%s]",
 			nsscache_escape(esc, sizeof(esc), prev, strlen(prev)), nsscache_value_name(nsscache_cfg.value),
-			nsscache_phase_name(phase), probing ? "NSS treats that value as \"measure\" and probes the filesystem"
-				: "nsscache.override=always", probing ? "probing_value" : "override_always");
+			nsscache_phase_name(phase), probing ? "probing_value" : "override_always");
 	}
 	if (nsscache_rec.action == NSSCACHE_ACTION_FAILED && !nsscache_failure_warned) {
 		nsscache_failure_warned = 1;
@@ -455,10 +455,11 @@ static const char *php_nsscache_family(nsscache_family f)
 }
 /* }}} */
 
-/* {{{ the array views */
+/* {{{ the one builder: the status array, which every view reads */
 
-/* Every string of the arrays, reversibly escaped (nsscache_escape_all), so
- * that json_encode() takes any. NULL is null; "" too, unless RAW. */
+/* Every string of the array, reversibly escaped (nsscache_escape_all), so
+ * that json_encode() takes any and MINFO prints only printable ASCII. NULL
+ * is null; "" too, unless RAW. */
 static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 {
 	zend_string *z;
@@ -477,27 +478,23 @@ static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 /* ?bool: T < 0 is null (T is read twice) */
 #define php_nsscache_add_tri(arr, key, t) ((t) < 0 ? add_assoc_null(arr, key) : add_assoc_bool(arr, key, (t) > 0))
 
-PHP_FUNCTION(nsscache_status)
+static void php_nsscache_build(zval *arr)
 {
-	php_nsscache_view *v;
-	const nsscache_libs *l;
+	php_nsscache_view *v = php_nsscache_view_new();
+	const nsscache_libs *l = &v->libs;
 	zval sub;
 	int n;
 
-	ZEND_PARSE_PARAMETERS_NONE();
-	v = php_nsscache_view_new();
-	l = &v->libs;
-
-	array_init(return_value);
-	add_assoc_string(return_value, "version", PHP_NSSCACHE_VERSION);
-	add_assoc_bool(return_value, "enabled", nsscache_cfg.enabled);
-	add_assoc_string(return_value, "value", (char *) nsscache_value_name(nsscache_cfg.value));
-	add_assoc_string(return_value, "override", (char *) nsscache_override_name(nsscache_cfg.override));
-	php_nsscache_add_raw(return_value, "env", v->s[SNAP_ENV]);
-	php_nsscache_add_raw(return_value, "previous", v->s[SNAP_PREVIOUS]);
-	add_assoc_string(return_value, "action", (char *) nsscache_action_name(v->rec.action));
-	add_assoc_string(return_value, "phase", (char *) nsscache_phase_name(v->rec.phase));
-	add_assoc_long(return_value, "repairs", (zend_long) v->rec.repairs);
+	array_init(arr);
+	add_assoc_string(arr, "version", PHP_NSSCACHE_VERSION);
+	add_assoc_bool(arr, "enabled", nsscache_cfg.enabled);
+	add_assoc_string(arr, "value", (char *) nsscache_value_name(nsscache_cfg.value));
+	add_assoc_string(arr, "override", (char *) nsscache_override_name(nsscache_cfg.override));
+	php_nsscache_add_raw(arr, "env", v->s[SNAP_ENV]);
+	php_nsscache_add_raw(arr, "previous", v->s[SNAP_PREVIOUS]);
+	add_assoc_string(arr, "action", (char *) nsscache_action_name(v->rec.action));
+	add_assoc_string(arr, "phase", (char *) nsscache_phase_name(v->rec.phase));
+	add_assoc_long(arr, "repairs", (zend_long) v->rec.repairs);
 
 	array_init(&sub);
 	php_nsscache_add_str(&sub, "version", l->curl_version);
@@ -505,13 +502,13 @@ PHP_FUNCTION(nsscache_status)
 	add_assoc_bool(&sub, "nss", l->curl_nss);
 	php_nsscache_add_str(&sub, "path", l->curl_path);
 	add_assoc_string(&sub, "how", (char *) php_nsscache_curl_how(l->curl_how));
-	add_assoc_zval(return_value, "libcurl", &sub);
+	add_assoc_zval(arr, "libcurl", &sub);
 
 	array_init(&sub);
 	php_nsscache_add_str(&sub, "version", l->nss_version);
 	php_nsscache_add_tri(&sub, "initialized", l->nss_loaded ? l->softokn_how == NSSCACHE_SOFTOKN_LOADED : -1);
 	php_nsscache_add_str(&sub, "path", l->nss_path);
-	add_assoc_zval(return_value, "nss", &sub);
+	add_assoc_zval(arr, "nss", &sub);
 
 	array_init(&sub);
 	php_nsscache_add_str(&sub, "version", l->softokn_version);
@@ -519,20 +516,19 @@ PHP_FUNCTION(nsscache_status)
 		: l->softokn_how == NSSCACHE_SOFTOKN_FILE ? "file" : "none");
 	php_nsscache_add_str(&sub, "path", l->softokn_path);
 	php_nsscache_add_tri(&sub, "system_build", l->softokn_how != NSSCACHE_SOFTOKN_NONE ? l->softokn_system : -1);
-	add_assoc_zval(return_value, "softokn", &sub);
+	add_assoc_zval(arr, "softokn", &sub);
 
 	array_init(&sub);
 	php_nsscache_add_str(&sub, "id", v->distro.id);
 	php_nsscache_add_str(&sub, "version", v->distro.version);
 	add_assoc_string(&sub, "family", (char *) php_nsscache_family(v->distro.family));
-	add_assoc_zval(return_value, "distro", &sub);
+	add_assoc_zval(arr, "distro", &sub);
 
-	php_nsscache_add_raw(return_value, "ssl_dir", v->s[SNAP_SSL_DIR]);
-	php_nsscache_add_raw(return_value, "tmpdir", v->s[SNAP_TMPDIR]);
-	php_nsscache_add_raw(return_value, "sqlite_tmpdir", v->s[SNAP_SQLITE_TMPDIR]);
-	php_nsscache_add_tri(return_value, "in_effect", nsscache_effect_value(v->effect));
-	add_assoc_string(return_value, "in_effect_reason", (char *) nsscache_effect_code(v->effect));
-	add_assoc_string(return_value, "in_effect_text", (char *) nsscache_effect_text(v->effect));
+	php_nsscache_add_raw(arr, "ssl_dir", v->s[SNAP_SSL_DIR]);
+	php_nsscache_add_raw(arr, "tmpdir", v->s[SNAP_TMPDIR]);
+	php_nsscache_add_raw(arr, "sqlite_tmpdir", v->s[SNAP_SQLITE_TMPDIR]);
+	php_nsscache_add_tri(arr, "in_effect", nsscache_effect_value(v->effect));
+	add_assoc_string(arr, "in_effect_reason", (char *) nsscache_effect_code(v->effect));
 
 	array_init(&sub);
 	for (n = 0; n < NOTE_N; n++) {
@@ -540,122 +536,108 @@ PHP_FUNCTION(nsscache_status)
 			add_next_index_string(&sub, php_nsscache_note_codes[n]);
 		}
 	}
-	add_assoc_zval(return_value, "notes", &sub);
+	add_assoc_zval(arr, "notes", &sub);
 	php_nsscache_view_free(v);
+}
+
+/* KEY of the status array, or of its sub-array SUB (NULL: none) */
+static zval *php_nsscache_get(zval *st, const char *sub, const char *key)
+{
+	zval *z = sub != NULL ? zend_hash_str_find(Z_ARRVAL_P(st), sub, strlen(sub)) : st;
+
+	return zend_hash_str_find(Z_ARRVAL_P(z), key, strlen(key));
+}
+/* }}} */
+
+/* {{{ the views */
+
+PHP_FUNCTION(nsscache_status)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	php_nsscache_build(return_value);
 }
 
 PHP_FUNCTION(nsscache_versions)
 {
-	php_nsscache_view *v;
-	char distro[sizeof(v->distro.id) + sizeof(v->distro.version) + 1];
+	static const char *const from[][3] = {
+		{ "nsscache", NULL, "version" }, { "libcurl", "libcurl", "version" }, { "ssl_version", "libcurl", "ssl_version" },
+		{ "nss", "nss", "version" }, { "softokn", "softokn", "version" },
+	};
+	zval st;
+	size_t i;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	v = php_nsscache_view_new();
-	snprintf(distro, sizeof(distro), "%s%s%s", v->distro.id, v->distro.version[0] ? " " : "", v->distro.version);
+	php_nsscache_build(&st);
 	array_init(return_value);
-	add_assoc_string(return_value, "nsscache", PHP_NSSCACHE_VERSION);
-	php_nsscache_add_str(return_value, "libcurl", v->libs.curl_version);
-	php_nsscache_add_str(return_value, "ssl_version", v->libs.curl_ssl);
-	php_nsscache_add_str(return_value, "nss", v->libs.nss_version);
-	php_nsscache_add_str(return_value, "softokn", v->libs.softokn_version);
-	php_nsscache_add_str(return_value, "distro", distro);
-	php_nsscache_view_free(v);
+	for (i = 0; i < sizeof(from) / sizeof(from[0]); i++) {
+		zval *z = php_nsscache_get(&st, from[i][1], from[i][2]);
+
+		Z_TRY_ADDREF_P(z);
+		add_assoc_zval(return_value, from[i][0], z);
+	}
+	zval_ptr_dtor(&st);
 }
 
 PHP_FUNCTION(nsscache_in_effect)
 {
-	php_nsscache_view *v;
-	int t;
+	zval st;
 
 	ZEND_PARSE_PARAMETERS_NONE();
-	v = php_nsscache_view_new();
-	t = nsscache_effect_value(v->effect);
-	php_nsscache_view_free(v);
-	if (t < 0) {
-		RETURN_NULL();
-	}
-	RETURN_BOOL(t);
-}
-/* }}} */
-
-/* {{{ MINFO: the same facts as rows, every byte outside printable ASCII escaped */
-
-static void php_nsscache_row(const char *label, const char *fmt, ...)
-{
-	char line[PATH_MAX + 256];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
-	va_end(ap);
-	php_info_print_table_row(2, label, line);
+	php_nsscache_build(&st);
+	ZVAL_COPY(return_value, php_nsscache_get(&st, NULL, "in_effect"));
+	zval_ptr_dtor(&st);
 }
 
-/* S quoted and escaped, or "(unset)"; into BUF (NSSCACHE_ESCAPE_BUF). */
-static const char *php_nsscache_quoted(char *buf, const char *s)
+/* MINFO: the array's codes and values, a row each under its key
+ * ("libcurl.path" for a sub-array's), a list's joined; the strings are
+ * the array's, escaped to printable ASCII. */
+static void php_nsscache_rows(HashTable *ht, const char *prefix)
 {
-	char esc[NSSCACHE_ESCAPE_BUF];
+	zend_string *key;
+	zval *z;
 
-	if (s == NULL) {
-		return "unset";
-	}
-	snprintf(buf, NSSCACHE_ESCAPE_BUF + 2, "\"%s\"", nsscache_escape(esc, sizeof(esc), s, strlen(s)));
-	return buf;
+	ZEND_HASH_FOREACH_STR_KEY_VAL(ht, key, z) {
+		char label[64];
+		zend_string *own = NULL;
+		const char *text;
+
+		snprintf(label, sizeof(label), "%s%s", prefix, ZSTR_VAL(key));
+		if (Z_TYPE_P(z) == IS_ARRAY && !HT_IS_PACKED(Z_ARRVAL_P(z))) {
+			snprintf(label, sizeof(label), "%s.", ZSTR_VAL(key));
+			php_nsscache_rows(Z_ARRVAL_P(z), label);
+			continue;
+		}
+		if (Z_TYPE_P(z) == IS_ARRAY) { /* a list: notes, only when there are some */
+			smart_str list = { 0 };
+			zval *e;
+
+			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(z), e) {
+				smart_str_appends(&list, list.s != NULL ? ", " : "");
+				smart_str_appends(&list, Z_STRVAL_P(e));
+			} ZEND_HASH_FOREACH_END();
+			smart_str_0(&list);
+			text = ZSTR_VAL(own = list.s);
+		} else {
+			text = Z_TYPE_P(z) == IS_NULL ? "null" : Z_TYPE_P(z) == IS_TRUE ? "true" : Z_TYPE_P(z) == IS_FALSE ? "false"
+				: Z_TYPE_P(z) == IS_STRING && Z_STRLEN_P(z) == 0 ? "\"\"" : ZSTR_VAL(own = zval_get_string(z));
+		}
+		php_info_print_table_row(2, label, text);
+		if (own != NULL) {
+			zend_string_release(own);
+		}
+	} ZEND_HASH_FOREACH_END();
 }
 
 static PHP_MINFO_FUNCTION(nsscache)
 {
-	php_nsscache_view *v = php_nsscache_view_new();
-	const nsscache_libs *l = &v->libs;
-	char q[NSSCACHE_ESCAPE_BUF + 2], p[PATH_MAX + 16], notes[128] = "";
-	int t = nsscache_effect_value(v->effect), n;
+	zval st;
 
+	php_nsscache_build(&st);
 	php_info_print_table_start();
 	php_info_print_table_row(2, "nsscache support", "enabled");
-	php_info_print_table_row(2, "Version", PHP_NSSCACHE_VERSION);
-	php_nsscache_row(NSSCACHE_ENV_NAME, "%s", php_nsscache_quoted(q, v->s[SNAP_ENV]));
-	php_nsscache_row("Action", "%s at %s, was %s", nsscache_action_name(v->rec.action),
-		nsscache_phase_name(v->rec.phase), php_nsscache_quoted(q, v->s[SNAP_PREVIOUS]));
-	php_nsscache_row("In effect", "%s: %s (%s)", t > 0 ? "yes" : t == 0 ? "no" : "unknown",
-		nsscache_effect_text(v->effect), nsscache_effect_code(v->effect));
-	for (n = 0; n < NOTE_N; n++) {
-		if (php_nsscache_has_note(v, (php_nsscache_note) n)) {
-			snprintf(notes + strlen(notes), sizeof(notes) - strlen(notes), "%s%s", notes[0] ? ", " : "",
-				php_nsscache_note_codes[n]);
-		}
-	}
-	if (notes[0]) {
-		php_info_print_table_row(2, "Notes", notes);
-	}
-	if (l->curl_how != NSSCACHE_CURL_NONE) {
-		php_nsscache_row("libcurl", "%s, %s (%s)", nsscache_escape_all(q, sizeof(q), l->curl_version),
-			l->curl_ssl[0] ? nsscache_escape_all(p, sizeof(p), l->curl_ssl) : "no TLS", php_nsscache_curl_how(l->curl_how));
-		php_nsscache_row("libcurl path", "%s", nsscache_escape_all(p, sizeof(p), l->curl_path));
-	} else {
-		php_info_print_table_row(2, "libcurl", "not loaded");
-	}
-	if (l->nss_loaded) {
-		php_nsscache_row("NSS", "%s, %s", l->nss_version[0] ? l->nss_version : "version unknown",
-			l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "initialized" : "not initialized");
-		php_nsscache_row("NSS path", "%s", nsscache_escape_all(p, sizeof(p), l->nss_path));
-	} else {
-		php_info_print_table_row(2, "NSS", "not loaded");
-	}
-	if (l->softokn_how != NSSCACHE_SOFTOKN_NONE) {
-		php_nsscache_row("softokn", "%s (%s, %s)", l->softokn_version[0] ? l->softokn_version : "version unknown",
-			l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "loaded" : "file",
-			l->softokn_system ? "system build" : "private build");
-		php_nsscache_row("softokn path", "%s", nsscache_escape_all(p, sizeof(p), l->softokn_path));
-	} else {
-		php_info_print_table_row(2, "softokn", "not found");
-	}
-	php_nsscache_row("Distribution", "%s %s (%s)", v->distro.id[0] ? v->distro.id : "unknown",
-		v->distro.version, php_nsscache_family(v->distro.family));
-	php_nsscache_row("SSL_DIR", "%s", php_nsscache_quoted(q, v->s[SNAP_SSL_DIR]));
-	php_nsscache_row("TMPDIR", "%s", php_nsscache_quoted(q, v->s[SNAP_TMPDIR]));
-	php_nsscache_row("SQLITE_TMPDIR", "%s", php_nsscache_quoted(q, v->s[SNAP_SQLITE_TMPDIR]));
+	php_nsscache_rows(Z_ARRVAL(st), "");
 	php_info_print_table_end();
-	php_nsscache_view_free(v);
+	zval_ptr_dtor(&st);
 
 	DISPLAY_INI_ENTRIES();
 }

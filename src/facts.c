@@ -546,21 +546,21 @@ void nsscache_distro_read(nsscache_distro *out, const char *root)
 
 /* ---------------------------------------------------------------- in effect? */
 
+/* the codes and their values; docs/api.md says what each means */
 static const struct {
 	const char *code;
 	int value;
-	const char *text;
 } effects[NSSCACHE_EFFECT_N] = {
-	{ "in_effect", 1, "set to yes/no before NSS opened its database, and this softokn honours it" },
-	{ "unset", 0, "NSS_SDB_USE_CACHE is not set" },
-	{ "probing_value", 0, "NSS_SDB_USE_CACHE holds a value that NSS reads as \"measure\"" },
-	{ "set_after_nss_init", 0, "set after NSS had opened its database in this process" },
-	{ "opened_under_putenv", 0, "NSS opened its database in a request that putenv() the variable" },
-	{ "secure_exec", 0, "a setuid/setgid process: softokn does not read the variable" },
-	{ "softokn_ignores", 0, "this softokn probes whatever the variable says" },
-	{ "softokn_version_ambiguous", -1, "3.14.3-3.15: honoured by RHEL 6 builds from 3.14.3-12.el6 only, not upstream" },
-	{ "softokn_unknown", -1, "the softokn version is not known" },
-	{ "no_nss_curl", -1, "libcurl does not use NSS here: nothing to fix" },
+	{ "in_effect", 1 },
+	{ "unset", 0 },
+	{ "probing_value", 0 },
+	{ "set_after_nss_init", 0 },
+	{ "opened_under_putenv", 0 },
+	{ "secure_exec", 0 },
+	{ "softokn_ignores", 0 },
+	{ "softokn_version_ambiguous", -1 },
+	{ "softokn_unknown", -1 },
+	{ "no_nss_curl", -1 },
 };
 
 int nsscache_effect_value(nsscache_effect e)
@@ -571,11 +571,6 @@ int nsscache_effect_value(nsscache_effect e)
 const char *nsscache_effect_code(nsscache_effect e)
 {
 	return effects[e].code;
-}
-
-const char *nsscache_effect_text(nsscache_effect e)
-{
-	return effects[e].text;
 }
 
 /*

@@ -114,7 +114,6 @@ typedef enum {
 /* 1 in effect, 0 not, -1 cannot be known or does not apply. */
 int nsscache_effect_value(nsscache_effect e);
 const char *nsscache_effect_code(nsscache_effect e);
-const char *nsscache_effect_text(nsscache_effect e);
 
 /* CURRENT: the variable now (NULL: unset); REC: the policy's record. */
 nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current);

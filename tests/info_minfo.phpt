@@ -1,5 +1,5 @@
 --TEST--
-MINFO (php --ri nsscache / phpinfo): support, version, variable, action, diagnostics, INI entries
+MINFO (php --ri nsscache / phpinfo): the support row, every code and value of nsscache_status() under its key, the INI entries
 --EXTENSIONS--
 nsscache
 --SKIPIF--
@@ -12,17 +12,35 @@ nsscache
 nsscache
 
 nsscache support => enabled
-Version => %d.%d.%s
-NSS_SDB_USE_CACHE => "yes"
-Action => set at load, was unset
-In effect => unknown: libcurl does not use NSS here: nothing to fix (no_nss_curl)
-libcurl => not loaded
-NSS => not loaded
-softokn => not found
-Distribution => %s
-SSL_DIR => %s
-TMPDIR => %s
-SQLITE_TMPDIR => %s
+version => %d.%d.%s
+enabled => true
+value => yes
+override => probing
+env => yes
+previous => null
+action => set
+phase => load
+repairs => 1
+libcurl.version => null
+libcurl.ssl_version => null
+libcurl.nss => false
+libcurl.path => null
+libcurl.how => none
+nss.version => null
+nss.initialized => null
+nss.path => null
+softokn.version => null
+softokn.how => none
+softokn.path => null
+softokn.system_build => null
+distro.id => %s
+distro.version => %s
+distro.family => %s
+ssl_dir => %s
+tmpdir => %s
+sqlite_tmpdir => %s
+in_effect => null
+in_effect_reason => no_nss_curl
 
 Directive => Local Value => Master Value
 nsscache.enabled => On => On

@@ -11,11 +11,14 @@ NSS_SDB_USE_CACHE=auto
 ob_start();
 (new ReflectionExtension('nsscache'))->info();
 $out = ob_get_clean();
-preg_match('/^Action => (.*)$/m', $out, $m);
-echo $m[1], "\n";
-preg_match('/^NSS_SDB_USE_CACHE => (.*)$/m', $out, $m);
-echo $m[1], "\n";
+preg_match_all('/^(env|previous|action|phase|override) => (.*)$/m', $out, $m, PREG_SET_ORDER);
+foreach ($m as $row) {
+    echo $row[1], '=', $row[2], "\n";
+}
 ?>
 --EXPECT--
-kept at load, was "auto"
-"auto"
+override=never
+env=auto
+previous=auto
+action=kept
+phase=load

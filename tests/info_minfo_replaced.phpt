@@ -16,17 +16,18 @@ NSS_SDB_USE_CACHE=1
 nsscache
 
 nsscache support => enabled
-Version => %s
-NSS_SDB_USE_CACHE => "no"
-Action => replaced at load, was "1"
-In effect => unknown: libcurl does not use NSS here: nothing to fix (no_nss_curl)
-libcurl => not loaded
-NSS => not loaded
-softokn => not found
-Distribution => %s
-SSL_DIR => %s
-TMPDIR => %s
-SQLITE_TMPDIR => %s
+version => %s
+enabled => true
+value => no
+override => probing
+env => no
+previous => 1
+action => replaced
+phase => load
+repairs => 1
+%A
+in_effect => null
+in_effect_reason => no_nss_curl
 
 Directive => Local Value => Master Value
 nsscache.enabled => On => On

@@ -19,10 +19,10 @@ unlink($log);
 ?>
 --EXPECT--
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="x\nPHP Fatal error:  forged\x1b[31m" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="x\nPHP Fatal error:  forged\x1b[31m" with "yes" at load [probing_value]
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (70000 bytes)" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (70000 bytes)" with "yes" at load [probing_value]
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="a\xc2\x85b\xe2\x80\xa8c\x9bd\\\"" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="a\xc2\x85b\xe2\x80\xa8c\x9bd\\\"" with "yes" at load [probing_value]
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (69 bytes)" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (69 bytes)" with "yes" at load [probing_value]

@@ -12,5 +12,5 @@ NSS_SDB_USE_CACHE=1
 echo "script ran\n";
 ?>
 --EXPECTF--
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="1" with "yes" at load (NSS treats that value as "measure" and probes the filesystem) [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="1" with "yes" at load [probing_value]
 script ran

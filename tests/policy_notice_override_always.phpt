@@ -12,5 +12,5 @@ NSS_SDB_USE_CACHE=no
 echo getenv('NSS_SDB_USE_CACHE'), "\n";
 ?>
 --EXPECT--
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="no" with "yes" at load (nsscache.override=always) [override_always]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="no" with "yes" at load [override_always]
 yes

@@ -25,7 +25,7 @@ $spec = [
     'softokn' => ['version' => '?string', 'how' => ['loaded', 'file', 'none'], 'path' => '?string', 'system_build' => '?bool'],
     'distro' => ['id' => '?string', 'version' => '?string', 'family' => ['rhel6', 'rhel7', 'other']],
     'ssl_dir' => '?string', 'tmpdir' => '?string', 'sqlite_tmpdir' => '?string',
-    'in_effect' => '?bool', 'in_effect_reason' => $codes, 'in_effect_text' => 'string',
+    'in_effect' => '?bool', 'in_effect_reason' => $codes,
     'notes' => 'list',
 ];
 $is_list = function ($a) { return is_array($a) && ($a === [] || array_keys($a) === range(0, count($a) - 1)); };
@@ -55,7 +55,7 @@ $walk = function (string $where, $v, array $spec) use (&$walk, $names, $is_list)
 $s = nsscache_status();
 $walk('status', $s, $spec);
 $walk('versions', nsscache_versions(), ['nsscache' => 'string', 'libcurl' => '?string', 'ssl_version' => '?string',
-    'nss' => '?string', 'softokn' => '?string', 'distro' => '?string']);
+    'nss' => '?string', 'softokn' => '?string']);
 $e = nsscache_in_effect();
 echo "action=$s[action] phase=$s[phase] reason=$s[in_effect_reason] nss=", $s['nss']['version'] === null ? 'no' : 'yes',
     " softokn=", $s['softokn']['how'], " in_effect=", $s['in_effect'] === $e ? 'same' : 'differs',
