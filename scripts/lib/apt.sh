@@ -164,19 +164,31 @@ nsscache_apt_source() {   # SUITE PKG VERSION DEST [BINARY [PREFIX [ORIG]]]
             "${prefix:+, nor any $prefix*}"
         return 1
     }
-    for use in "${uses[@]}"; do
-        label="apt-get source $pkg=$use (download)"
-        [ "$use" = "$version" ] || label="apt-get source $pkg=$use (download; the pin $version is not in the sources)"
-        if nsscache_step "$label" nsscache_in_dir "$dest" apt-get "${opts[@]}" -q source --download-only "$pkg=$use"
-        then
-            printf '%s\n' "$use" >"$dest/.version"; touch "$dest/.done-$pkg-$version"; return 0
+    label="apt-get source $pkg=$version (download)"
+    [ "${uses[0]}" = "$version" ] ||
+        label="apt-get source $pkg (download; the pin $version is not in the sources)"
+    nsscache_step "$label" nsscache_source_get "$dest" "$pkg" "$version" "$orig" ${#opts[@]} "${opts[@]}" \
+        "${uses[@]}" || return 1
+    touch "$dest/.done-$pkg-$version"
+}
+# nsscache_source_get DEST PKG PIN ORIG N APT-OPTION(N)... VERSION...: in a step, each version in
+# turn; DEST/.version records the one downloaded, and a note names it when it is not the pin.
+nsscache_source_get() {
+    local dest=$1 pkg=$2 pin=$3 orig=$4 n=$5 opts use; shift 5
+    opts=("${@:1:n}"); shift "$n"
+    for use in "$@"; do
+        if nsscache_in_dir "$dest" apt-get "${opts[@]}" -q source --download-only "$pkg=$use"; then
+            printf '%s\n' "$use" >"$dest/.version"
+            [ "$use" = "$pin" ] || nsscache_note "used $pkg $use"
+            return 0
         fi
     done
     [ "$orig" = orig ] || return 1
-    for use in "${uses[@]}"; do
+    for use in "$@"; do
         compgen -G "$dest/${pkg}_$(sed 's/^[0-9]*://; s/-[^-]*$//' <<<"$use").orig.tar.*" >/dev/null || continue
-        nsscache_log "$pkg $use: only its upstream tarball downloads; building from that"
-        printf '%s\n' "$use (upstream tarball)" >"$dest/.version"; touch "$dest/.done-$pkg-$version"; return 0
+        printf '%s\n' "$use (upstream tarball)" >"$dest/.version"
+        nsscache_note "used $pkg $use, its upstream tarball only (the rest does not download)"
+        return 0
     done
     return 1
 }
