@@ -29,6 +29,11 @@ nsscache_build() {
     fi
     log=$(mktemp)
     make -C "$NSSCACHE_ROOT" -j2 >"$log" 2>&1 || rc=$?
+    # A header that a pull removed is still in the compiler's .dep files: once without them.
+    if [ "$rc" -ne 0 ] && grep -q 'No rule to make target' "$log"; then
+        find "$NSSCACHE_ROOT" "$NSSCACHE_ROOT/src" -maxdepth 1 -name '*.dep' -delete
+        rc=0; make -C "$NSSCACHE_ROOT" -j2 >"$log" 2>&1 || rc=$?
+    fi
     if [ "$rc" -ne 0 ] || grep -q 'warning:' "$log"; then
         cat "$log"; rm -f "$log"
         nsscache_log "build failed$([ "$rc" -eq 0 ] && echo ': compiler warnings (see above)')"
