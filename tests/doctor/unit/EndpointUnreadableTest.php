@@ -7,6 +7,11 @@ declare(strict_types=1);
 use NsscacheDoctor as D;
 use PHPUnit\Framework\TestCase;
 
+/**
+ * Needs root: files owned by root and read as another uid.
+ *
+ * @group root
+ */
 final class EndpointUnreadableTest extends TestCase
 {
     private static function failed(string $script): array

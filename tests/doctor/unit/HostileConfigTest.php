@@ -8,6 +8,11 @@ declare(strict_types=1);
 use NsscacheDoctor as D;
 use PHPUnit\Framework\TestCase;
 
+/**
+ * Needs root: files owned by root and read as another uid.
+ *
+ * @group root
+ */
 final class HostileConfigTest extends TestCase
 {
     private const SECRET = 'root:$y$j9T$SECRETHASH:19000:0:99999:7:::';

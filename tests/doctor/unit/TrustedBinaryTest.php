@@ -8,6 +8,11 @@ declare(strict_types=1);
 use NsscacheDoctor as D;
 use PHPUnit\Framework\TestCase;
 
+/**
+ * Needs root: files owned by root and read as another uid.
+ *
+ * @group root
+ */
 final class TrustedBinaryTest extends TestCase
 {
     public static function cases(): array
