@@ -317,7 +317,6 @@ typedef struct {
 	char *buf;
 	nsscache_record rec;
 	nsscache_libs libs;
-	nsscache_distro distro;
 	nsscache_effect effect;
 } php_nsscache_view;
 
@@ -340,12 +339,11 @@ static size_t php_nsscache_copy(const char *const *src, char *buf, size_t cap, c
 	return used;
 }
 
-/* Libraries and the distribution cannot change while no library is loaded
- * or unloaded: gathered again only when the loader's stamp moved. They are
- * gathered with no lock held (file reads); the mutex only guards copies. */
+/* The libraries cannot change while no library is loaded or unloaded:
+ * gathered again only when the loader's stamp moved. They are gathered
+ * with no lock held (file reads); the mutex only guards copies. */
 static nsscache_libs nsscache_libs_cache;
 static nsscache_stamp nsscache_libs_stamp;
-static nsscache_distro nsscache_distro_cache;
 
 /* ext/curl's dlopen() handle (PHP's own; NULL when compiled in): nsscache never opens a name */
 static int php_nsscache_ext_curl(void **handle)
@@ -386,10 +384,9 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 
 	nsscache_stamp_now(&now);
 	NSSCACHE_FACTS_LOCK();
-	fresh = nsscache_stamp_equal(&now, &nsscache_libs_stamp) && nsscache_distro_cache.read;
+	fresh = nsscache_stamp_equal(&now, &nsscache_libs_stamp);
 	if (fresh) {
 		v->libs = nsscache_libs_cache;
-		v->distro = nsscache_distro_cache;
 	}
 	NSSCACHE_FACTS_UNLOCK();
 	if (!fresh) {
@@ -397,10 +394,8 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 		int curl = php_nsscache_ext_curl(&h);
 
 		nsscache_libs_gather(&v->libs, curl, h);
-		nsscache_distro_read(&v->distro, "");
 		NSSCACHE_FACTS_LOCK();
 		nsscache_libs_cache = v->libs;
-		nsscache_distro_cache = v->distro;
 		nsscache_libs_stamp = now;
 		NSSCACHE_FACTS_UNLOCK();
 	}
@@ -447,11 +442,6 @@ static const char *php_nsscache_curl_how(nsscache_curl_how h)
 	static const char *const names[] = { "none", "ext_curl", "only", "first" };
 
 	return names[h];
-}
-
-static const char *php_nsscache_family(nsscache_family f)
-{
-	return f == NSSCACHE_FAMILY_RHEL6 ? "rhel6" : f == NSSCACHE_FAMILY_RHEL7 ? "rhel7" : "other";
 }
 /* }}} */
 
@@ -517,12 +507,6 @@ static void php_nsscache_build(zval *arr)
 	php_nsscache_add_str(&sub, "path", l->softokn_path);
 	php_nsscache_add_tri(&sub, "system_build", l->softokn_how != NSSCACHE_SOFTOKN_NONE ? l->softokn_system : -1);
 	add_assoc_zval(arr, "softokn", &sub);
-
-	array_init(&sub);
-	php_nsscache_add_str(&sub, "id", v->distro.id);
-	php_nsscache_add_str(&sub, "version", v->distro.version);
-	add_assoc_string(&sub, "family", (char *) php_nsscache_family(v->distro.family));
-	add_assoc_zval(arr, "distro", &sub);
 
 	php_nsscache_add_raw(arr, "ssl_dir", v->s[SNAP_SSL_DIR]);
 	php_nsscache_add_raw(arr, "tmpdir", v->s[SNAP_TMPDIR]);

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * What only this process can tell (plain C, no Zend types): the libcurl
- * ext/curl uses, the libnss3 and libsoftokn3 it has loaded, the
- * distribution, and whether NSS_SDB_USE_CACHE is in effect for them.
+ * ext/curl uses, the libnss3 and libsoftokn3 it has loaded, and whether
+ * NSS_SDB_USE_CACHE is in effect for them.
  *
  * Harmless by construction: nothing here loads a library, and no version
  * is learnt by running a library's code (the strings NSS builds into
  * libnss3 and libsoftokn3 are read from their mapped images, or from the
  * softokn file). The one call into a library is curl_version_info() of the
  * libcurl ext/curl already uses, which is what PHP's curl_version() calls.
- * Files opened: /etc/os-release (or /etc/redhat-release) and a softokn
- * beside the loaded libnss3 or in a system library directory, never a path
- * from the environment or the cwd; opened non-blocking, regular files only,
- * read to a bound. Everything the interpretation needs beyond this
- * (databases, filesystems, the probe) is nsscache-doctor's.
+ * The one file opened: a softokn beside the loaded libnss3 or in a system
+ * library directory, never a path from the environment or the cwd; opened
+ * non-blocking, a regular file only, read to a bound. Everything the
+ * interpretation needs beyond this (the distribution, databases,
+ * filesystems, the probe) is nsscache-doctor's.
  */
 #ifndef NSSCACHE_FACTS_H
 #define NSSCACHE_FACTS_H
@@ -25,7 +25,6 @@
 
 typedef enum { NSSCACHE_CURL_NONE = 0, NSSCACHE_CURL_EXT_CURL, NSSCACHE_CURL_ONLY, NSSCACHE_CURL_FIRST } nsscache_curl_how;
 typedef enum { NSSCACHE_SOFTOKN_NONE = 0, NSSCACHE_SOFTOKN_LOADED, NSSCACHE_SOFTOKN_FILE } nsscache_softokn_how;
-typedef enum { NSSCACHE_FAMILY_OTHER = 0, NSSCACHE_FAMILY_RHEL6, NSSCACHE_FAMILY_RHEL7 } nsscache_family;
 
 /* "3.87.1": major.minor.patch; a part the string does not give is 0 */
 typedef struct {
@@ -53,12 +52,6 @@ typedef struct {
 	int secure_exec;                /* AT_SECURE: softokn >= 3.23 reads the variable with secure_getenv */
 } nsscache_libs;
 
-typedef struct {
-	int read;                       /* tried */
-	char id[32], version[32];       /* "" when unknown */
-	nsscache_family family;
-} nsscache_distro;
-
 /* Changes whenever a library is loaded or unloaded (glibc's dlpi_adds and
  * dlpi_subs): facts gathered under an equal stamp are still true. */
 typedef struct {
@@ -74,13 +67,6 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 
 /* Only whether NSS has loaded its softoken yet: cheap enough for the policy. */
 int nsscache_nss_is_open(void);
-
-/* ROOT: "" for the real files; tests point it at a fixture tree. */
-void nsscache_distro_read(nsscache_distro *out, const char *root);
-/* Parse os-release text (ID, VERSION_ID, ID_LIKE); 0, or -1 without an ID. */
-int nsscache_distro_parse_os_release(nsscache_distro *out, const char *text, size_t len);
-/* "CentOS release 6.10 (Final)"; 0, or -1 when it is not a RHEL-like line. */
-int nsscache_distro_parse_redhat_release(nsscache_distro *out, const char *text, size_t len);
 
 /*
  * The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC";

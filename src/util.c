@@ -20,34 +20,6 @@ int nsscache_open_regular(const char *path)
 	return fd;
 }
 
-int nsscache_read_file(const char *path, char *buf, size_t cap, size_t *len)
-{
-	int fd = nsscache_open_regular(path), longer = 0;
-	char extra;
-
-	*len = 0;
-	if (fd < 0) {
-		return -1;
-	}
-	for (;;) {
-		ssize_t got = *len < cap ? read(fd, buf + *len, cap - *len) : read(fd, &extra, 1);
-
-		if (got < 0 && errno == EINTR) {
-			continue;
-		}
-		if (got <= 0) {
-			break;
-		}
-		if (*len == cap) {
-			longer = 1;
-			break;
-		}
-		*len += (size_t) got;
-	}
-	close(fd);
-	return longer;
-}
-
 char *nsscache_escape(char *dst, size_t dstlen, const char *src, size_t len)
 {
 	size_t n = len, i, o = 0, back;

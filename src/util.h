@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* Helpers two units share (plain C): the never-blocking bounded file read,
- * and escaping for the lines nsscache writes into logs and MINFO. */
+/* Helpers two units share (plain C): the never-blocking open of a file,
+ * and the escaping of the strings nsscache logs and returns. */
 #ifndef NSSCACHE_UTIL_H
 #define NSSCACHE_UTIL_H
 
@@ -17,11 +17,6 @@
  * accepted. The descriptor, or -1.
  */
 int nsscache_open_regular(const char *path);
-
-/* Read PATH whole (nsscache_open_regular) into BUF, at most CAP bytes, *LEN
- * read. 0, 1 when the file is longer than CAP (BUF holds the first CAP
- * bytes), or -1. */
-int nsscache_read_file(const char *path, char *buf, size_t cap, size_t *len);
 
 /*
  * SRC (LEN bytes, NULs included) as printable ASCII for a log line or a

@@ -23,7 +23,6 @@ $spec = [
                   'how' => ['ext_curl', 'only', 'first', 'none']],
     'nss' => ['version' => '?string', 'initialized' => '?bool', 'path' => '?string'],
     'softokn' => ['version' => '?string', 'how' => ['loaded', 'file', 'none'], 'path' => '?string', 'system_build' => '?bool'],
-    'distro' => ['id' => '?string', 'version' => '?string', 'family' => ['rhel6', 'rhel7', 'other']],
     'ssl_dir' => '?string', 'tmpdir' => '?string', 'sqlite_tmpdir' => '?string',
     'in_effect' => '?bool', 'in_effect_reason' => $codes,
     'notes' => 'list',

@@ -2,7 +2,6 @@
 /* libFuzzer targets for the code that reads untrusted bytes. One target per
  * -DFUZZ_TARGET_<name> (tests/unit/run builds each):
  *   version     nsscache_parse_nss_version (a library's image or file)
- *   os_release  nsscache_distro_parse_os_release / _redhat_release
  *   escape      nsscache_escape (any value a log line or MINFO row quotes)
  *   env         nsscache_classify / nsscache_decide on any value
  * Each checks its own invariants and aborts on a violation. */
@@ -31,30 +30,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		CHECK(v.major >= 0 && v.major <= 999 && v.minor >= 0 && v.minor <= 999 && v.patch >= 0);
 	}
-	return 0;
-}
-#elif defined(FUZZ_TARGET_os_release)
-static void check_token(const char *s, size_t cap)
-{
-	size_t i;
-
-	CHECK(memchr(s, '\0', cap) != NULL);
-	for (i = 0; s[i] != '\0'; i++) {
-		CHECK(s[i] >= 0x20 && s[i] <= 0x7e && s[i] != '"' && s[i] != '\\');
-	}
-}
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	nsscache_distro d;
-
-	nsscache_distro_parse_os_release(&d, (const char *) data, size);
-	check_token(d.id, sizeof(d.id));
-	check_token(d.version, sizeof(d.version));
-	CHECK(d.family <= NSSCACHE_FAMILY_RHEL7);
-	nsscache_distro_parse_redhat_release(&d, (const char *) data, size);
-	check_token(d.id, sizeof(d.id));
-	check_token(d.version, sizeof(d.version));
 	return 0;
 }
 #elif defined(FUZZ_TARGET_escape)

@@ -108,120 +108,6 @@ static void test_file_version(void **state)
 	helper_rm_rf(dir);
 }
 
-static void test_os_release(void **state)
-{
-	static const struct {
-		const char *text;
-		int rc;
-		const char *id, *version;
-		nsscache_family family;
-	} rows[] = {
-		{ "NAME=\"CentOS Linux\"\nID=\"centos\"\nID_LIKE=\"rhel fedora\"\nVERSION_ID=\"7\"\n", 0, "centos", "7",
-			NSSCACHE_FAMILY_RHEL7 },
-		{ "ID=rhel\nVERSION_ID=\"7.9\"\n", 0, "rhel", "7.9", NSSCACHE_FAMILY_RHEL7 },
-		{ "ID=\"ol\"\nVERSION_ID=\"7.9\"\n", 0, "ol", "7.9", NSSCACHE_FAMILY_RHEL7 },
-		{ "ID=\"amzn\"\nVERSION_ID=\"2\"\nID_LIKE=\"centos rhel fedora\"\n", 0, "amzn", "2", NSSCACHE_FAMILY_RHEL7 },
-		{ "ID=\"amzn\"\nVERSION_ID=\"2018.03\"\nID_LIKE=\"rhel fedora\"\n", 0, "amzn", "2018.03", NSSCACHE_FAMILY_OTHER },
-		{ "ID=\"rocky\"\nVERSION_ID=\"8.9\"\n", 0, "rocky", "8.9", NSSCACHE_FAMILY_OTHER },
-		{ "ID=myel\nID_LIKE='centos'\nVERSION_ID=6.10\n", 0, "myel", "6.10", NSSCACHE_FAMILY_RHEL6 },
-		{ "ID=fedora\nVERSION_ID=7\n", 0, "fedora", "7", NSSCACHE_FAMILY_OTHER },
-		{ "ID=debian\nVERSION_ID=\"12\"\n", 0, "debian", "12", NSSCACHE_FAMILY_OTHER },
-		{ "ID=\"cent\x1b[31mos\"\nVERSION_ID=7\n", -1, "", "7", NSSCACHE_FAMILY_OTHER },
-		{ "VERSION_ID=7\n", -1, "", "7", NSSCACHE_FAMILY_OTHER },
-		{ "ID=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\n", -1, "", "", NSSCACHE_FAMILY_OTHER },
-		{ "", -1, "", "", NSSCACHE_FAMILY_OTHER },
-	};
-	size_t i;
-
-	(void) state;
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		nsscache_distro d;
-
-		ROW_INT_EQ(i, rows[i].text, nsscache_distro_parse_os_release(&d, rows[i].text, strlen(rows[i].text)),
-			rows[i].rc);
-		ROW_STR_EQ(i, rows[i].text, d.id, rows[i].id);
-		ROW_STR_EQ(i, rows[i].text, d.version, rows[i].version);
-		ROW_INT_EQ(i, rows[i].text, d.family, rows[i].family);
-	}
-}
-
-static void test_redhat_release(void **state)
-{
-	static const struct {
-		const char *text;
-		int rc;
-		const char *id, *version;
-		nsscache_family family;
-	} rows[] = {
-		{ "CentOS release 6.10 (Final)\n", 0, "centos", "6.10", NSSCACHE_FAMILY_RHEL6 },
-		{ "Red Hat Enterprise Linux Server release 6.10 (Santiago)\n", 0, "rhel", "6.10", NSSCACHE_FAMILY_RHEL6 },
-		{ "CentOS Linux release 7.9.2009 (Core)\n", 0, "centos", "7.9.2009", NSSCACHE_FAMILY_RHEL7 },
-		{ "Scientific Linux release 6.4 (Carbon)\n", 0, "scientific", "6.4", NSSCACHE_FAMILY_RHEL6 },
-		{ "Fedora release 26 (Twenty Six)\n", -1, "", "", NSSCACHE_FAMILY_OTHER },
-		{ "CentOS\n", -1, "", "", NSSCACHE_FAMILY_OTHER },
-		{ "", -1, "", "", NSSCACHE_FAMILY_OTHER },
-	};
-	size_t i;
-
-	(void) state;
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		nsscache_distro d;
-
-		ROW_INT_EQ(i, rows[i].text, nsscache_distro_parse_redhat_release(&d, rows[i].text, strlen(rows[i].text)),
-			rows[i].rc);
-		ROW_STR_EQ(i, rows[i].text, d.id, rows[i].id);
-		ROW_STR_EQ(i, rows[i].text, d.version, rows[i].version);
-		if (rows[i].rc == 0) {
-			ROW_INT_EQ(i, rows[i].text, d.family, rows[i].family);
-		}
-	}
-}
-
-/* Read from a root: os-release first, redhat-release on RHEL 6, bounded and
- * never blocking (a FIFO, a huge file, binary junk). */
-static void test_distro_read(void **state)
-{
-	char root[256], p[400];
-	nsscache_distro d;
-	FILE *f;
-	long i;
-
-	(void) state;
-	helper_scratch(root, sizeof(root));
-	snprintf(p, sizeof(p), "%s/etc", root);
-	assert_int_equal(mkdir(p, 0755), 0);
-	nsscache_distro_read(&d, root);
-	assert_true(d.read);
-	assert_string_equal(d.id, "");
-	snprintf(p, sizeof(p), "%s/etc/redhat-release", root);
-	helper_write_file(p, "CentOS release 6.10 (Final)\n");
-	nsscache_distro_read(&d, root);
-	assert_string_equal(d.id, "centos");
-	assert_int_equal(d.family, NSSCACHE_FAMILY_RHEL6);
-	/* os-release wins, even when its ID sits past 64 KiB of junk: then it is not seen */
-	snprintf(p, sizeof(p), "%s/etc/os-release", root);
-	f = fopen(p, "w");
-	assert_non_null(f);
-	for (i = 0; i < 70000; i++) {
-		fputc(i % 251, f);
-	}
-	fputs("\nID=rhel\nVERSION_ID=7\n", f);
-	assert_int_equal(fclose(f), 0);
-	nsscache_distro_read(&d, root);
-	assert_string_equal(d.id, "centos"); /* os-release unusable: redhat-release */
-	helper_write_file(p, "ID=rhel\nVERSION_ID=\"7.9\"\n");
-	nsscache_distro_read(&d, root);
-	assert_string_equal(d.id, "rhel");
-	assert_int_equal(d.family, NSSCACHE_FAMILY_RHEL7);
-	unlink(p);
-	assert_int_equal(mkfifo(p, 0644), 0);
-	alarm(5);
-	nsscache_distro_read(&d, root);
-	alarm(0);
-	assert_string_equal(d.id, "centos");
-	helper_rm_rf(root);
-}
-
 /* in_effect in the order of docs/api.md; the honours rule by the version alone */
 static void test_in_effect(void **state)
 {
@@ -525,9 +411,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_version),
 		cmocka_unit_test(test_file_version),
-		cmocka_unit_test(test_os_release),
-		cmocka_unit_test(test_redhat_release),
-		cmocka_unit_test(test_distro_read),
 		cmocka_unit_test(test_in_effect),
 		cmocka_unit_test(test_honours_by_tsv),
 		cmocka_unit_test(test_libs_real),
