@@ -60,13 +60,13 @@ const FACTS_SPEC = ['facts' => 'int', 'pid' => '?int', 'cwd' => '?string|false',
             'how' => '?string'],
         'nss' => ['?', 'version' => '?string', 'initialized' => '?bool', 'path' => '?string'],
         'softokn' => ['?', 'version' => '?string', 'how' => '?string', 'path' => '?string', 'system_build' => '?bool'],
-        'distro' => ['?', 'id' => '?string', 'version' => '?string', 'family' => '?string'],
         'ssl_dir' => '?string', 'tmpdir' => '?string', 'sqlite_tmpdir' => '?string', 'in_effect' => '?bool',
-        'in_effect_reason' => '?string', 'in_effect_text' => '?string', 'notes' => '?strings']],
+        'in_effect_reason' => '?string', 'notes' => '?strings']],
     'maps' => '?paths',
     'view' => ['?', 'view' => '?int', 'db' => ['?', 'path' => '?string', 'source' => '?string', 'cert9' => '?string',
         'key4' => '?string', 'writable' => '?bool', 'fs' => '?string'],
-        'tmp' => ['?', 'path' => '?string', 'source' => '?string', 'fs' => '?string'], 'hidden' => '?strings']];
+        'tmp' => ['?', 'path' => '?string', 'source' => '?string', 'fs' => '?string'], 'hidden' => '?strings'],
+    'distro_family' => '?string']; // the endpoint's reading: its Prometheus label; judge() reads the root itself
 const FACT_STRING_MAX = 4096;
 
 // V checked against SPEC (FACTS_SPEC or a part of it) at PATH: [value, null] or [null, why]. A string
@@ -594,15 +594,15 @@ function facts_from_text(string $text): array
         'repairs' => $get['nsscache_policy_repairs_total'], 'in_effect' => $get['nsscache_in_effect'],
         'in_effect_reason' => $get['nsscache_in_effect_reason'],
         'libcurl' => ['version' => $info['libcurl'], 'ssl_version' => $ssl],
-        'nss' => ['version' => $info['nss']], 'softokn' => ['version' => $info['softokn']],
-        'distro' => ['family' => $info['distro_family']], 'notes' => []];
+        'nss' => ['version' => $info['nss']], 'softokn' => ['version' => $info['softokn']], 'notes' => []];
     return [['facts' => 1, 'source' => 'text', 'pid' => null, 'cwd' => null,
         'php' => ['version' => null, 'sapi' => null, 'binary' => null, 'zts' => null, 'ini' => null, 'scanned' => null,
             'open_basedir' => null],
         'uid' => null, 'variable_class' => $class,
         'env' => ['NSS_SDB_USE_CACHE' => $var, 'SSL_DIR' => null, 'TMPDIR' => null, 'SQLITE_TMPDIR' => null],
         'curl' => ['loaded' => $info['libcurl'] !== null, 'version' => $info['libcurl'], 'ssl_version' => $ssl],
-        'nsscache' => ['loaded' => $loaded, 'status' => $status], 'maps' => null], null];
+        'nsscache' => ['loaded' => $loaded, 'status' => $status], 'maps' => null,
+        'distro' => ['family' => $info['distro_family'] === '' ? null : $info['distro_family']]], null];
 }
 
 // GET URL over HTTP/1.0: the endpoint's Prometheus text (http:// only: over HTTP it serves nothing

@@ -478,9 +478,9 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['nss_curl'] = $curl_loaded ? $t['tls_backend'] === 'NSS' : false;
     $t['nss'] = $st['nss']['version'] ?? ($t['nss_curl'] ? substr((string) $ssl, 4) : null);
     $t['softokn'] = softokn_of($st, $facts, $view);
-    $t['distro'] = $st !== null && isset($st['distro']['family']) ? ['id' => $st['distro']['id'] ?? null,
-        'version' => $st['distro']['version'] ?? null, 'family' => $st['distro']['family'], 'source' => 'nsscache']
-        : $view['distro'];
+    // the doctor's own reading of the target's root; a page's text (a remote URL) gives the endpoint's
+    $t['distro'] = is_string($facts['distro']['family'] ?? null) ? ['id' => null, 'version' => null,
+        'family' => $facts['distro']['family'], 'source' => 'endpoint'] : $view['distro'];
     $cwd = is_string($facts['cwd'] ?? null) ? $facts['cwd'] : '/';
     $t['db'] = db_dir($view['root'], $t['ssl_dir'], $cwd, $view['mounts'], $view['creds']);
     $t['tempdir'] = temp_dir($view['root'], $env, $cwd, $view['mounts'], $view['creds']);
@@ -682,7 +682,7 @@ function status_shape(array $st): array
 {
     $want = ['version' => 'string', 'enabled' => 'boolean', 'env' => '?string', 'action' => 'string',
         'phase' => 'string', 'in_effect' => '?boolean', 'in_effect_reason' => 'string', 'libcurl' => 'array',
-        'nss' => 'array', 'softokn' => 'array', 'distro' => 'array', 'notes' => 'array'];
+        'nss' => 'array', 'softokn' => 'array', 'notes' => 'array'];
     $bad = [];
     foreach ($want as $k => $type) {
         $null_ok = $type[0] === '?';

@@ -55,7 +55,36 @@ function nsscache_ep_facts()
         }
     }
     $f['view'] = nsscache_ep_view($f['env']);
+    $f['distro_family'] = nsscache_ep_family();
     return $f;
+}
+
+// This host's distribution family by nsscache-doctor's rule (distro_family()): rhel6 or rhel7 for
+// RHEL and its rebuilds with major 6 or 7 and for Amazon Linux 2 (rhel7), else other; from
+// os-release, else redhat-release, regular files only.
+function nsscache_ep_family()
+{
+    $kv = array();
+    foreach (array('/etc/os-release', '/usr/lib/os-release', '/etc/redhat-release') as $p) {
+        $t = @is_file($p) ? @file_get_contents($p, false, null, 0, 65536) : false;
+        if (is_string($t) && $p !== '/etc/redhat-release') {
+            preg_match_all('/^(ID|VERSION_ID|ID_LIKE)=["\']?([^"\'\n]*)/m', $t, $m);
+            $kv = array_combine($m[1], array_map('strtolower', $m[2]));
+        } elseif (is_string($t) && preg_match('/^(red hat|centos|scientific|oracle|cloudlinux)\D*release (\d+)/i', $t, $m)) {
+            $kv = array('ID' => 'rhel', 'VERSION_ID' => $m[2]);
+        }
+        if (isset($kv['ID'])) {
+            break;
+        }
+    }
+    $id = isset($kv['ID']) ? $kv['ID'] : '';
+    $major = isset($kv['VERSION_ID']) ? (int) $kv['VERSION_ID'] : 0;
+    if ($id === 'amzn') {
+        return $major === 2 ? 'rhel7' : 'other';
+    }
+    $el = in_array($id, array('rhel', 'centos', 'rocky', 'almalinux', 'alma', 'ol', 'scientific', 'cloudlinux'), true)
+        || preg_match('/(^|\s)(rhel|centos)(\s|$)/', isset($kv['ID_LIKE']) ? $kv['ID_LIKE'] : '');
+    return $el && ($major === 6 || $major === 7) ? "rhel$major" : 'other';
 }
 
 // The host as this process sees it, with its own uid, root and mounts, at the moment it answers:
@@ -220,13 +249,13 @@ function nsscache_ep_families($f)
         $tls = $m[1];
     }
     $info = array('version' => '', 'libcurl' => (string) $f['curl']['version'], 'tls_backend' => $tls,
-        'nss' => $tls === 'NSS' ? (string) substr($ssl, 4) : '', 'softokn' => '', 'distro_family' => '');
+        'nss' => $tls === 'NSS' ? (string) substr($ssl, 4) : '', 'softokn' => '',
+        'distro_family' => isset($f['distro_family']) ? (string) $f['distro_family'] : '');
     $loaded = $f['nsscache']['loaded'] && is_array($st);
     if ($loaded) {
         $info['version'] = (string) nsscache_ep_get($st, 'version');
         $info['nss'] = (string) nsscache_ep_get($st, 'nss', 'version');
         $info['softokn'] = (string) nsscache_ep_get($st, 'softokn', 'version');
-        $info['distro_family'] = (string) nsscache_ep_get($st, 'distro', 'family');
     }
     $fam = array();
     $fam['nsscache_loaded'] = array('gauge', '1 if the nsscache extension is loaded in this PHP process.',

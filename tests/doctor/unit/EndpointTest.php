@@ -30,12 +30,13 @@ final class EndpointTest extends TestCase
         $this->assertSame(0, $s['nsscache_loaded']);
         $this->assertSame(1, $s['nsscache_variable{class=probing}']);
         $this->assertSame(0, $s['nsscache_variable{class=unset}']);
+        // the family is the endpoint's own reading, nsscache or not
         $this->assertSame(1, $s['nsscache_info{version=,libcurl=7.29.0,tls_backend=NSS,nss=3.44,softokn=,'
-            . 'distro_family=}']);
+            . 'distro_family=rhel7}']);
         $this->assertArrayNotHasKey('nsscache_in_effect', $s, 'no in_effect without nsscache');
         $this->assertArrayNotHasKey('nsscache_probe{state=none}', $s, 'the probe is the doctor\'s, textfile only');
         $s = self::samples(facts_fixture([], null, ['version' => null, 'ssl_version' => null]));
-        $this->assertSame(1, $s['nsscache_info{version=,libcurl=,tls_backend=,nss=,softokn=,distro_family=}']);
+        $this->assertSame(1, $s['nsscache_info{version=,libcurl=,tls_backend=,nss=,softokn=,distro_family=rhel7}']);
     }
 
     public function testWithNsscache(): void

@@ -22,10 +22,8 @@ function status_fixture(array $override = []): array
         'nss' => ['version' => '3.44.0', 'initialized' => false, 'path' => '/usr/lib64/libnss3.so'],
         'softokn' => ['version' => '3.44.0', 'how' => 'file', 'path' => '/usr/lib64/libsoftokn3.so',
             'system_build' => true],
-        'distro' => ['id' => 'centos', 'version' => '7', 'family' => 'rhel7'],
         'ssl_dir' => null, 'tmpdir' => null, 'sqlite_tmpdir' => null,
-        'in_effect' => true, 'in_effect_reason' => 'in_effect',
-        'in_effect_text' => 'set before NSS opened its database, and this softokn honours it', 'notes' => [],
+        'in_effect' => true, 'in_effect_reason' => 'in_effect', 'notes' => [],
     ];
     return array_replace($s, $override);
 }
@@ -41,7 +39,7 @@ function facts_fixture(array $env = [], ?array $status = null, array $curl = ['v
             'SQLITE_TMPDIR' => null], $env),
         'curl' => ['loaded' => $curl['version'] !== null] + $curl,
         'nsscache' => ['loaded' => $status !== null, 'status' => $status],
-        'maps' => ['libnss3.so' => '/usr/lib64/libnss3.so'], 'view' => null];
+        'maps' => ['libnss3.so' => '/usr/lib64/libnss3.so'], 'view' => null, 'distro_family' => 'rhel7'];
 }
 
 // The endpoint's nsscache_ep_view() of a process: a DB at /srv/db with both files in STATE
