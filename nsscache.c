@@ -402,20 +402,6 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 	v->effect = nsscache_in_effect(&v->libs, &v->rec, v->s[SNAP_ENV]);
 }
 
-static void php_nsscache_view_free(php_nsscache_view *v)
-{
-	efree(v->buf);
-	efree(v);
-}
-
-static php_nsscache_view *php_nsscache_view_new(void)
-{
-	php_nsscache_view *v = emalloc(sizeof(*v));
-
-	php_nsscache_view_take(v);
-	return v;
-}
-
 typedef enum { NOTE_VALUE_NOT_APPLIED, NOTE_PROBING_VALUE_KEPT, NOTE_LIBCURL_NOT_EXT_CURL, NOTE_N } php_nsscache_note;
 static const char *const php_nsscache_note_codes[NOTE_N] = {
 	"value_not_applied", "probing_value_kept", "libcurl_not_ext_curl"
@@ -435,13 +421,6 @@ static int php_nsscache_has_note(const php_nsscache_view *v, php_nsscache_note n
 		default:
 			return v->libs.ext_curl_missed;
 	}
-}
-
-static const char *php_nsscache_curl_how(nsscache_curl_how h)
-{
-	static const char *const names[] = { "none", "ext_curl", "only", "first" };
-
-	return names[h];
 }
 /* }}} */
 
@@ -470,10 +449,13 @@ static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 
 static void php_nsscache_build(zval *arr)
 {
-	php_nsscache_view *v = php_nsscache_view_new();
+	static const char *const curl_how[] = { "none", "ext_curl", "only", "first" };
+	php_nsscache_view *v = emalloc(sizeof(*v));
 	const nsscache_libs *l = &v->libs;
 	zval sub;
 	int n;
+
+	php_nsscache_view_take(v);
 
 	array_init(arr);
 	add_assoc_string(arr, "version", PHP_NSSCACHE_VERSION);
@@ -491,7 +473,7 @@ static void php_nsscache_build(zval *arr)
 	php_nsscache_add_str(&sub, "ssl_version", l->curl_ssl);
 	add_assoc_bool(&sub, "nss", l->curl_nss);
 	php_nsscache_add_str(&sub, "path", l->curl_path);
-	add_assoc_string(&sub, "how", (char *) php_nsscache_curl_how(l->curl_how));
+	add_assoc_string(&sub, "how", (char *) curl_how[l->curl_how]);
 	add_assoc_zval(arr, "libcurl", &sub);
 
 	array_init(&sub);
@@ -521,7 +503,8 @@ static void php_nsscache_build(zval *arr)
 		}
 	}
 	add_assoc_zval(arr, "notes", &sub);
-	php_nsscache_view_free(v);
+	efree(v->buf);
+	efree(v);
 }
 
 /* KEY of the status array, or of its sub-array SUB (NULL: none) */
