@@ -569,12 +569,7 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
         'version' => $st['version'] ?? null, 'in_effect' => is_bool($ns_ie) ? $ns_ie : null,
         'in_effect_reason' => is_string($ns_reason) ? $ns_reason : null, 'action' => $st['action'] ?? null,
-        'phase' => $st['phase'] ?? null, 'agree' => null];
-    // kept while tests/integration/matrix.sh reads it; with one brain it can only differ for
-    // softokn_version_ambiguous, where the doctor decides
-    if ($t['nsscache']['loaded'] && $st !== null) {
-        $t['nsscache']['agree'] = $t['nsscache']['in_effect'] === $t['in_effect'];
-    }
+        'phase' => $st['phase'] ?? null];
     if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
         $t['notes'][] = 'nss_already_initialized';
     }

@@ -62,7 +62,7 @@ function target_json(array $t): array
         'tempdir' => $ok ? array_intersect_key($t['tempdir'], array_flip(['path', 'source', 'resolved', 'fs',
             'fs_class'])) : null,
         'nsscache' => $ok ? $t['nsscache'] : ['loaded' => null, 'version' => null, 'in_effect' => null,
-            'in_effect_reason' => null, 'action' => null, 'phase' => null, 'agree' => null],
+            'in_effect_reason' => null, 'action' => null, 'phase' => null],
         'in_effect' => $ok ? $t['in_effect'] : null, 'in_effect_reason' => $ok ? $t['in_effect_reason'] : null,
         'probe' => $ok ? $t['probe'] : 'unknown',
         'probe_db_dir' => $ok ? $t['probe_db_dir'] : null, 'probe_temp_dir' => $ok ? $t['probe_temp_dir'] : null,
@@ -144,8 +144,7 @@ function doc_human(array $doc, bool $colour): string
     $rows = [['TARGET', 'KIND', 'NSS CURL', 'NSSCACHE', 'NSS_SDB_USE_CACHE', 'PROBE']];
     foreach ($doc['targets'] as $t) {
         $ok = $t['status'] === 'ok';
-        $ns = !$ok ? '-' : (!$t['nsscache']['loaded'] ? 'no' : ($t['nsscache']['version'] ?? 'loaded')
-            . ($t['nsscache']['agree'] === false ? ' (disagrees)' : ''));
+        $ns = !$ok ? '-' : (!$t['nsscache']['loaded'] ? 'no' : ($t['nsscache']['version'] ?? 'loaded'));
         $rows[] = array_map(__NAMESPACE__ . '\printable', [$t['name'], $t['kind'],
             !$ok ? '-' : ($t['nss_curl'] ? 'yes' : 'no'), $ns,
             !$ok ? '-' : ($t['variable'] !== null ? quote($t['variable'])
@@ -262,10 +261,6 @@ function families(array $doc): array
             $add('nsscache_sapi_loaded', 'gauge', 'Whether nsscache is loaded for a PHP SAPI (cli: the binary run; '
                 . 'others: with their ini files).', ['php' => $l['php'], 'sapi' => $l['sapi']]
                 + ($t['kind'] === 'cli' ? ['binary' => $t['name']] : []), $t['nsscache']['loaded'] ? 1 : 0);
-        }
-        if ($t['nsscache']['agree'] !== null) {
-            $add('nsscache_doctor_agree', 'gauge', '1 if nsscache\'s own in_effect equals nsscache-doctor\'s reading '
-                . 'of the same process.', $l, $t['nsscache']['agree'] ? 1 : 0);
         }
         $facts = $t['facts'];
         if (($facts['variable_class'] ?? null) === 'probing' && $facts['env']['NSS_SDB_USE_CACHE'] === null) {

@@ -52,7 +52,7 @@ MODE_GROUP=([0]=0 [1]=0 [2]=1 [3]=2)   # column group of EXPECT
 #   null  => a disagreement: nothing in this matrix is unknowable for nsscache (NSS
 #       libcurl, known softokn, variable untouched since NSS opened the DB);
 # nss.initialized must be false before the GET and true after it, and (a 0.2.0 .so) the
-# doctor's nsscache.agree must be true. Two counts are printed: the doctor's agreement in
+# doctor's in_effect must be nsscache's own (one brain). Two counts are printed: the doctor's agreement in
 # every cell, nsscache's in the loaded ones.
 DOCTOR=$NSSCACHE_ROOT/doctor/nsscache-doctor
 DOCTOR_PHP=$NSSI_SCRATCH/php-and-doctor
@@ -69,12 +69,13 @@ NSSI_COUNT_FILE=\$NSSI_COUNT_FILE.doctor timeout 60 "$DOCTOR" --json --php "\$PW
 exec "$NSSI_PHP" "\$@"
 SH
 chmod 755 "$DOCTOR_PHP"
-# doctor_line FILE -> "status probe reason variable-as-client.php-prints agree nsscache-version"
+# doctor_line FILE -> "status probe reason variable-as-client.php-prints one-brain nsscache-version"
+# (one-brain: the doctor's in_effect is nsscache's own, true/false; "null" without nsscache)
 doctor_line() {
     "$NSSI_PHP" -n -r '$j = json_decode((string) @file_get_contents($argv[1]), true); $t = $j["targets"][0] ?? [];
         $v = array_key_exists("variable", $t) ? $t["variable"] : false;
         $v = $v === false ? "?" : ($v === null ? "(unset)" : ($v === "" ? "(empty)" : $v));
-        $a = $t["nsscache"]["agree"] ?? null;
+        $a = ($t["nsscache"]["loaded"] ?? false) ? ($t["in_effect"] ?? 0) === ($t["nsscache"]["in_effect"] ?? 1) : null;
         echo implode(" ", [$t["status"] ?? "no-answer", $t["probe"] ?? "?", $t["reason"] ?? "?", $v,
             $a === null ? "null" : ($a ? "true" : "false"), $t["nsscache"]["version"] ?? "-"]);' "$1"
 }
@@ -156,7 +157,7 @@ while read -r softokn db e; do
                 doc_disagree "$dprobe" "$softokn" "$seen" "$got"
                 [ "$dvar" = "$seen" ] || WHY+=("doctor saw the variable as $dvar, the client as $seen")
                 [ "$mode" != off ] && [ "$dver" = 0.2.0 ] && [ "$dagree" != true ] &&
-                    WHY+=("doctor: nsscache.agree=$dagree")
+                    WHY+=("doctor: its in_effect is not nsscache's own (one brain: $dagree)")
             fi
             [ $dzero = 1 ] || WHY+=("the doctor's run made probe calls, or was not counted")
             DOC_N=$((DOC_N + 1))

@@ -16,7 +16,7 @@ final class OutputTest extends TestCase
         'libcurl', 'tls_backend', 'nss', 'softokn', 'distro', 'variable', 'variable_class', 'ssl_dir', 'tmpdir',
         'sqlite_tmpdir', 'db', 'tempdir', 'nsscache', 'in_effect', 'in_effect_reason', 'probe', 'probe_db_dir',
         'probe_temp_dir', 'dentries_freed', 'reason', 'message', 'notes'];
-    private const NSSCACHE_KEYS = ['loaded', 'version', 'in_effect', 'in_effect_reason', 'action', 'phase', 'agree'];
+    private const NSSCACHE_KEYS = ['loaded', 'version', 'in_effect', 'in_effect_reason', 'action', 'phase'];
     private const HOST_KEYS = ['hostname', 'kernel', 'distro', 'dentries', 'watch'];
 
     // A CentOS 7-like root: a DB (cert9.db) in /srv/db, a writable /tmp, and a system softokn 3.44.0
@@ -60,7 +60,7 @@ final class OutputTest extends TestCase
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['action' => 'replaced',
             'previous' => '1', 'phase' => 'rinit']));
         $this->assertSame(['none', 'honoured', true, true], [$t['probe'], $t['reason'], $t['in_effect'],
-            $t['nsscache']['agree']]);
+            $t['nsscache']['in_effect']]);
         $this->assertStringStartsWith('Fixed:', $t['sentence']);
         $this->assertStringContainsString('nsscache replaced it', $t['sentence']);
         $this->assertSame([], $t['notes']);
@@ -71,8 +71,8 @@ final class OutputTest extends TestCase
         // one brain (issue 29): nsscache says not in effect where the table says honoured: its word is taken
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'softokn_ignores']));
-        $this->assertSame([false, 'softokn_ignores', true], [$t['in_effect'], $t['in_effect_reason'],
-            $t['nsscache']['agree']]);
+        $this->assertSame([false, 'softokn_ignores', false], [$t['in_effect'], $t['in_effect_reason'],
+            $t['nsscache']['in_effect']]);
         // a code and in_effect that do not go together are not taken
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => true,
             'in_effect_reason' => 'softokn_ignores']));
@@ -85,8 +85,8 @@ final class OutputTest extends TestCase
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'set_after_nss_init', 'nss' => ['version' => '3.44.0', 'initialized' => true,
             'path' => '/usr/lib64/libnss3.so']]));
-        $this->assertSame([false, 'set_after_nss_init', true], [$t['in_effect'], $t['in_effect_reason'],
-            $t['nsscache']['agree']]);
+        $this->assertSame([false, 'set_after_nss_init', false], [$t['in_effect'], $t['in_effect_reason'],
+            $t['nsscache']['in_effect']]);
         $this->assertContains('nss_already_initialized', $t['notes']);
         // a 0.1.0-shaped status: noted, judged from the facts
         $old = status_fixture(['version' => '0.1.0', 'in_effect_reason' => null]);
@@ -161,7 +161,7 @@ final class OutputTest extends TestCase
         $this->assertSame(['dead', 'unknown', null], [$j['targets'][2]['reason'], $j['targets'][2]['probe'],
             $j['targets'][2]['variable']]);
         $this->assertSame(['loaded' => true, 'version' => '0.2.0', 'in_effect' => true,
-            'in_effect_reason' => 'in_effect', 'action' => 'set', 'phase' => 'load', 'agree' => true],
+            'in_effect_reason' => 'in_effect', 'action' => 'set', 'phase' => 'load'],
             $j['targets'][1]['nsscache']);
     }
 
