@@ -3,8 +3,9 @@
 // nsscache-doctor: is this host affected by NSS's access() probe, and is the fix in effect in
 // every PHP here? Run by the launcher (nsscache-doctor) under a PHP >= 7.4; see --help and
 // docs/doctor.md. The files beside this one each own one concern: targets.php (which PHPs),
-// ask.php (asking them), files.php (reading the host), table.php (the softokn table),
-// judge.php (the reading and its words), output.php (the verdict and its forms).
+// ask.php (asking them), fcgi.php (the FastCGI client), files.php (reading the host),
+// table.php (the softokn table), judge.php (facts and view to codes), words.php (every sentence),
+// output.php (the verdict and its forms).
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -15,7 +16,9 @@ require __DIR__ . '/files.php';
 require __DIR__ . '/table.php';
 require __DIR__ . '/targets.php';
 require __DIR__ . '/ask.php';
+require __DIR__ . '/fcgi.php';
 require __DIR__ . '/judge.php';
+require __DIR__ . '/words.php';
 require __DIR__ . '/output.php';
 
 const USAGE = <<<'TXT'

@@ -1,0 +1,84 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: the FastCGI client. One request to a php-fpm pool (or a php-cgi FastCGI
+// listener) that runs the endpoint with the doctor's own parameter (NSSCACHE_DOCTOR=1, which
+// nginx and Apache never forward), so that a real worker answers with its facts. The socket
+// work (connect(), exchange()) and the answer's reading (cgi_answer()) are ask.php's.
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+function fcgi_record(int $type, string $content): string
+{
+    return pack('CCnnCx', 1, $type, 1, strlen($content), 0) . $content;
+}
+
+function fcgi_pairs(array $params): string
+{
+    $out = '';
+    foreach ($params as $k => $v) {
+        foreach ([strlen($k), strlen($v)] as $n) {
+            $out .= $n < 128 ? chr($n) : pack('N', $n | 0x80000000);
+        }
+        $out .= $k . $v;
+    }
+    return $out;
+}
+
+// FastCGI records of IN: [stdout, stderr, ended].
+function fcgi_parse(string $in): array
+{
+    $stdout = $stderr = '';
+    $ended = false;
+    while (strlen($in) >= 8) {
+        $h = unpack('Cversion/Ctype/nid/nlen/Cpad', $in);
+        if (strlen($in) < 8 + $h['len'] + $h['pad']) {
+            break;
+        }
+        if ($h['type'] === 6) {
+            $stdout .= substr($in, 8, $h['len']);
+        } elseif ($h['type'] === 7) {
+            $stderr .= substr($in, 8, $h['len']);
+        } elseif ($h['type'] === 3) {
+            $ended = true;
+        }
+        $in = (string) substr($in, 8 + $h['len'] + $h['pad']);
+    }
+    return [$stdout, $stderr, $ended];
+}
+
+// One FastCGI request running SCRIPT with QUERY; a real worker of the pool answers.
+function ask_fcgi(string $address, string $script, float $timeout, string $query = 'format=json'): array
+{
+    return wait_for(ask_fcgi_task($address, $script, microtime(true) + $timeout, $query));
+}
+
+// ask_fcgi() as a task for drive(), until DEADLINE.
+function ask_fcgi_task(string $address, string $script, float $deadline, string $query = 'format=json'): \Generator
+{
+    [$s, $err] = connect($address, $deadline);
+    if ($s === null) {
+        return ['status' => $err[0], 'facts' => null, 'error' => $err[1], 'body' => null];
+    }
+    $base = basename($script);
+    $params = fcgi_pairs([
+        'GATEWAY_INTERFACE' => 'FastCGI/1.0', 'REQUEST_METHOD' => 'GET', 'SCRIPT_FILENAME' => $script,
+        'SCRIPT_NAME' => "/$base", 'REQUEST_URI' => "/$base?$query", 'QUERY_STRING' => $query,
+        'DOCUMENT_ROOT' => dirname($script), 'SERVER_PROTOCOL' => 'HTTP/1.1', 'SERVER_SOFTWARE' => 'nsscache-doctor',
+        'REMOTE_ADDR' => '127.0.0.1', 'SERVER_NAME' => 'localhost', 'SERVER_ADDR' => '127.0.0.1', 'SERVER_PORT' => '80',
+        'HTTP_HOST' => 'localhost', 'NSSCACHE_DOCTOR' => '1',
+    ]);
+    $out = fcgi_record(1, pack('nCx5', 1, 0)) . fcgi_record(4, $params) . fcgi_record(4, '') . fcgi_record(5, '');
+    [$in, $err] = yield from exchange($s, $out, $deadline, function (string $in): bool {
+        return fcgi_parse($in)[2];
+    });
+    if ($in === null) {
+        return ['status' => $err[0], 'facts' => null, 'error' => "$address: $err[1]", 'body' => null];
+    }
+    [$stdout, $stderr, $ended] = fcgi_parse($in);
+    if (!$ended) {
+        return ['status' => 'dead', 'facts' => null, 'error' => "$address: closed before the end of the request",
+            'body' => null];
+    }
+    return cgi_answer($stdout, $stderr);
+}

@@ -1,0 +1,159 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: the words. Every sentence the doctor says about a target, from the codes
+// judge.php gives (docs/doctor.md lists them); judging itself says nothing.
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+// A value as an admin should read it in one line: quoted, control bytes escaped, cut at 64 bytes.
+function quote(?string $v): string
+{
+    if ($v === null) {
+        return 'unset';
+    }
+    $cut = strlen($v) > 64;
+    $s = substr($v, 0, 64);
+    $s = preg_replace_callback('/[^\x20-\x7e]|["\\\\]/', function ($m) {
+        $c = $m[0];
+        return ['"' => '\\"', '\\' => '\\\\', "\n" => '\\n', "\r" => '\\r', "\t" => '\\t'][$c]
+            ?? sprintf('\\x%02x', ord($c));
+    }, $s);
+    return '"' . $s . '"' . ($cut ? '... (' . strlen($v) . ' bytes)' : '');
+}
+
+function where(array $pred, array $db, array $tmp): string
+{
+    $w = [];
+    if ($pred['probe_db_dir'] !== false) {
+        $w[] = $db['path'] !== null ? 'the DB dir ' . $db['path'] : 'its DB dir';
+    }
+    if ($pred['probe_temp_dir'] !== false) {
+        $w[] = $tmp['path'] !== null ? 'the temp dir ' . $tmp['path'] : 'its temp dir';
+    }
+    return implode(' and ', $w);
+}
+
+// The one sentence for a judged target. T: the target record judge() builds.
+function sentence(array $t): string
+{
+    $pr = $t['prediction'];
+    $soft = $t['softokn']['version'] !== null ? 'softokn ' . $t['softokn']['version'] : 'softokn';
+    $fam = $pr['family_row'] ?? 'upstream';
+    $of = $fam === 'upstream' ? '' : " ($fam build)";
+    $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] !== null ? '= ' . quote($t['variable'])
+        : ($t['variable_class'] === 'probing' ? 'set to a value NSS measures with' : 'unset'));
+    $fix = $t['nsscache']['loaded']
+        ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
+        : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
+    if ($t['kind'] === 'fpm' && var_class($t['variable']) === 'probing' && $t['variable'] === '1') {
+        $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
+            . 'or load nsscache';
+    }
+    switch ($pr['reason']) {
+        case 'no_curl':
+            return 'Not affected: this PHP has no ext/curl.';
+        case 'curl_not_nss':
+            return 'Not affected: libcurl uses ' . ($t['tls_backend'] ?: 'another TLS backend') . ', not NSS.';
+        case 'no_db':
+            return 'Nothing probes now: libcurl-NSS opens no database (SSL_DIR is not a directory and '
+                . NSSDB_DEFAULT . ' does not exist)' . (in_array(var_class($t['variable']), ['yes', 'no'], true)
+                    ? '.' : "; once one appears it may: $fix.");
+        case 'honoured':
+            return "Fixed: $var, and $soft$of honours it, so NSS skips the probe"
+                . ($t['nsscache']['loaded'] && in_array($t['nsscache']['action'], ['set', 'replaced'], true)
+                    ? ' (nsscache ' . $t['nsscache']['action'] . ' it)' : '') . '.';
+        case 'quiet':
+            return "Nothing probes: $soft$of does not probe with $var.";
+        case 'network_fs':
+            return "Nothing probes: $soft$of sees the DB on {$t['db']['fs']} (network) and turns its cache on.";
+        case 'local_fs':
+            return "Nothing probes: $soft$of with $var probes only for a DB on FUSE/CODA/NCP, and "
+                . "{$t['db']['path']} is on {$t['db']['fs']}.";
+        case 'host_prevents':
+            return "Nothing probes here, by luck: $soft$of would probe with $var, but "
+                . (in_array('db_unreadable', $pr['notes'], true) ? 'this process cannot read '
+                    . $t['db']['path'] . '/cert9.db or key4.db (NSS fails to open them)'
+                    : (in_array('no_cert9', $pr['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
+                    : 'the DB dir is not writable for its mkdtemp')) . "; $fix to be safe.";
+        case 'probes':
+            return "NSS will probe " . where($pr, $t['db'], $t['tempdir']) . " ($soft$of, $var"
+                . ($pr['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
+                    : ($pr['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
+        case 'private_build':
+            return "May probe: $soft at {$t['softokn']['path']} is a private build, whose unset default "
+                . "(RHEL 7's patch probes) its version does not show; $fix to be sure.";
+        case 'release_unknown':
+            return "May probe: RHEL 6 $soft honours NSS_SDB_USE_CACHE only from 3.14.3-12.el6, which the version "
+                . "does not show; check rpm -q nss-softokn.";
+        case 'version_partial':
+            return "May probe: $soft is only known as major.minor, and the table changes inside it.";
+        case 'open_basedir_hides':
+            return "May probe: open_basedir keeps this PHP from looking at its DB, temp dir or mounts; "
+                . "$fix to be sure.";
+        case 'server_env_unseen':
+            return "May probe: this PHP's ini read with its CLI says nothing probes, but the running server's "
+                . "environment (pid " . ($t['server_pid'] ?? '?') . ") could not be read; ask the server itself: "
+                . "--url http://HOST/nsscache-metrics.php.";
+        case 'process_gone':
+            return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
+                . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
+        case 'opened_under_putenv':
+            return "May probe: NSS opened its database during a request that putenv() NSS_SDB_USE_CACHE, and read "
+                . "that request's value, not the one nsscache keeps; restart that PHP and avoid putenv() "
+                . "of the variable.";
+        case 'doctor_env_unknown':
+            return "May probe: nsscache in the doctor's own PHP may have set the NSS_SDB_USE_CACHE this CLI "
+                . "inherited, and that PHP does not say what it held before; run the doctor through its launcher.";
+        case 'page_unconfirmed':
+            return "May probe: a page's Prometheus text shows neither its DB, its temp dir nor its softokn build, "
+                . "and nsscache there does not say NSS_SDB_USE_CACHE is in effect; $fix to be sure.";
+        case 'fs_unknown':
+            return "May probe: the DB's filesystem decides, and it could not be read from here; $fix to be sure.";
+        case 'host_unknown':
+            return "May probe: whether cert9.db, the temp dir or a writable DB dir exist could not be read; "
+                . "$fix to be sure.";
+        case 'softokn_unknown':
+            return 'Could not tell: no softokn version found (not loaded, no libsoftokn3.so beside libnss3 '
+                . 'or in a system library directory).';
+        case 'outside_table':
+            return "Could not tell: $soft is outside the table (data/softokn.tsv).";
+        case 'table_unreadable':
+            return 'Could not tell: the softokn table could not be read.';
+    }
+    return 'Could not tell (' . $pr['reason'] . ').';
+}
+
+// Sentences for targets that were not inspected (status codes of ask.php), with DETAIL.
+function status_sentence(array $t): string
+{
+    $d = $t['error'] ?? '';
+    $what = $t['kind'] === 'fpm' ? 'pool' : ($t['kind'] === 'url' ? 'page' : 'PHP');
+    switch ($t['status']) {
+        case 'not_running':
+            return $t['kind'] === 'ini' ? "Not running ($d); informational, not counted."
+                : "Not running (no php-fpm master uses $d); informational, not counted.";
+        case 'dead':
+            return "No $what listening ($d): start it, or fix the address.";
+        case 'timeout':
+            return "No answer within {$t['timeout']} s ($d): the $what is hung or all its workers are busy.";
+        case 'endpoint_failed':
+            $b = $t['blocked'] ?? null;
+            if ($b !== null) {
+                $owner = function_exists('posix_getpwuid') ? (@posix_getpwuid($b['uid'])['name'] ?? $b['uid'])
+                    : $b['uid'];
+                return "The pool's user {$b['user']} cannot {$b['what']} {$b['path']} (mode {$b['mode']}, "
+                    . "owner $owner), so it cannot run the endpoint ($d): "
+                    . "install nsscache-metrics.php where it can read it and pass --script, or let it in.";
+            }
+            return "The $what answered but could not run the endpoint ($d): check open_basedir, chroot and "
+                . "security.limit_extensions, or pass --script with a path the $what can read.";
+        case 'crashed':
+            return "The PHP binary crashed ($d).";
+        case 'bad_answer':
+            return "The $what answered something that is not the endpoint's facts ($d).";
+        case 'config':
+            return "Its configuration could not be read ($d).";
+    }
+    return "Could not be inspected ($d).";
+}
