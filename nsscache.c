@@ -70,6 +70,18 @@ static pthread_mutex_t nsscache_facts_mutex = PTHREAD_MUTEX_INITIALIZER;
 # define NSSCACHE_SCRIPT_RAN() (EG(current_execute_data) != NULL)
 #endif
 
+/* S (LEN bytes) for a log line: its first 64 bytes escaped, then "... (N bytes)" */
+#define NSSCACHE_LOG_MAX 64
+#define NSSCACHE_LOG_BUF (4 * NSSCACHE_LOG_MAX + 32)
+static const char *php_nsscache_loggable(char *buf, const char *s, size_t len)
+{
+	nsscache_escape(buf, 4 * NSSCACHE_LOG_MAX + 1, s, len < NSSCACHE_LOG_MAX ? len : NSSCACHE_LOG_MAX);
+	if (len > NSSCACHE_LOG_MAX) {
+		snprintf(buf + strlen(buf), 32, "... (%zu bytes)", len);
+	}
+	return buf;
+}
+
 /* {{{ INI */
 
 /* The three directives, in this order: one parser, one handler and one
@@ -102,10 +114,10 @@ static PHP_INI_MH(OnUpdateNsscache)
 	int which = (int) (uintptr_t) mh_arg1, startup = stage == ZEND_INI_STAGE_STARTUP;
 
 	if (php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg) != 0) {
-		char esc[NSSCACHE_ESCAPE_BUF];
+		char esc[NSSCACHE_LOG_BUF];
 
 		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; %s \"%s\"",
-			nsscache_escape(esc, sizeof(esc), ZSTR_VAL(new_value), ZSTR_LEN(new_value)), ZSTR_VAL(entry->name),
+			php_nsscache_loggable(esc, ZSTR_VAL(new_value), ZSTR_LEN(new_value)), ZSTR_VAL(entry->name),
 			allowed[which], startup ? "using the default" : "keeping", php_nsscache_ini_word(which, startup ? &def : &nsscache_cfg));
 		return FAILURE;
 	}
@@ -141,7 +153,7 @@ PHP_INI_END()
 /* What an apply left to say: made under the lock, said outside it, so two
  * threads never log the same replacement. */
 typedef struct {
-	char notice[NSSCACHE_ESCAPE_BUF + 256];
+	char notice[NSSCACHE_LOG_BUF + 256];
 	char warning[128];
 } php_nsscache_news;
 
@@ -157,13 +169,13 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 	nsscache_apply(&nsscache_cfg, phase, nss_open, &nsscache_rec);
 	if (nsscache_rec.notice_pending) {
 		const char *prev = nsscache_rec.previous != NULL ? nsscache_rec.previous : "";
-		char esc[NSSCACHE_ESCAPE_BUF];
+		char esc[NSSCACHE_LOG_BUF];
 		int probing = nsscache_classify(nsscache_rec.previous) == NSSCACHE_VAR_PROBING;
 
 		nsscache_rec.notice_pending = 0;
 		snprintf(news->notice, sizeof(news->notice),
 			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s [%s]",
-			nsscache_escape(esc, sizeof(esc), prev, strlen(prev)), nsscache_value_name(nsscache_cfg.value),
+			php_nsscache_loggable(esc, prev, strlen(prev)), nsscache_value_name(nsscache_cfg.value),
 			nsscache_phase_name(phase), probing ? "probing_value" : "override_always");
 	}
 	if (nsscache_rec.action == NSSCACHE_ACTION_FAILED && !nsscache_failure_warned) {
@@ -426,7 +438,7 @@ static int php_nsscache_has_note(const php_nsscache_view *v, php_nsscache_note n
 
 /* {{{ the one builder: the status array, which every view reads */
 
-/* Every string of the array, reversibly escaped (nsscache_escape_all), so
+/* Every string of the array, reversibly escaped (nsscache_escape), so
  * that json_encode() takes any and MINFO prints only printable ASCII. NULL
  * is null; "" too, unless RAW. */
 static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
@@ -438,7 +450,7 @@ static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 		return;
 	}
 	z = zend_string_safe_alloc(4, strlen(s), 0, 0);
-	ZSTR_LEN(z) = strlen(nsscache_escape_all(ZSTR_VAL(z), 4 * strlen(s) + 1, s));
+	ZSTR_LEN(z) = strlen(nsscache_escape(ZSTR_VAL(z), 4 * strlen(s) + 1, s, strlen(s)));
 	add_assoc_str(arr, key, z);
 }
 #define php_nsscache_add_str(arr, key, s) php_nsscache_add(arr, key, s, 0)

@@ -18,20 +18,10 @@
  */
 int nsscache_open_regular(const char *path);
 
-/*
- * SRC (LEN bytes, NULs included) as printable ASCII for a log line or a
- * MINFO row: every byte outside 0x20-0x7e, and '"' and '\\', escaped
- * (\n \r \t \" \\ \xHH), at most NSSCACHE_ESCAPE_MAX bytes of SRC, cut at
- * a UTF-8 character boundary, then "... (N bytes)". DST is always
- * terminated; NSSCACHE_ESCAPE_BUF bytes hold any result. Returns DST.
- */
-#define NSSCACHE_ESCAPE_MAX 64
-#define NSSCACHE_ESCAPE_BUF (NSSCACHE_ESCAPE_MAX * 4 + 40)
+/* LEN bytes of SRC (NULs included) as printable ASCII, reversibly (PHP's
+ * stripcslashes() undoes it): every byte outside 0x20-0x7e, and '"', as
+ * \xHH, '\\' as "\\\\". As much as DSTLEN bytes hold, cut between escapes,
+ * terminated; 4 * LEN + 1 hold any. Returns DST. */
 char *nsscache_escape(char *dst, size_t dstlen, const char *src, size_t len);
-
-/* SRC whole, reversibly (PHP's stripcslashes() undoes it): every byte
- * outside 0x20-0x7e as \xHH, '\\' as "\\\\". As much as DSTLEN bytes hold,
- * terminated; 4 * strlen(SRC) + 1 hold any. Returns DST. */
-char *nsscache_escape_all(char *dst, size_t dstlen, const char *src);
 
 #endif

@@ -25,7 +25,7 @@ unlink($log);
 ?>
 --EXPECT--
 1 line(s)
-PHP Warning:  PHP Startup: Invalid value "a\x1b[31m\nPHP Fatal error:  b" for nsscache.value: expected yes or no; using the default "yes" in Unknown on line 0
+PHP Warning:  PHP Startup: Invalid value "a\x1b[31m\x0aPHP Fatal error:  b" for nsscache.value: expected yes or no; using the default "yes" in Unknown on line 0
 1 line(s)
 PHP Warning:  PHP Startup: Invalid value "a\x00tail" for nsscache.value: expected yes or no; using the default "yes" in Unknown on line 0
 1 line(s)

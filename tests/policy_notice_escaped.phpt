@@ -7,7 +7,7 @@ nsscache
 require __DIR__ . '/status.inc';
 $log = tempnam(sys_get_temp_dir(), 'nsscache');
 // NEL (U+0085), LINE SEPARATOR (U+2028) and a bare CSI (0x9b) split lines in
-// some log viewers; the last value would be cut inside "\u{e9}" at byte 64.
+// some log viewers; the last value is cut inside "\u{e9}" at byte 64, escaped all the same.
 foreach (["x\nPHP Fatal error:  forged\x1b[31m", str_repeat('v', 70000), "a\u{85}b\u{2028}c\x9bd\\\"",
         str_repeat('v', 63) . "\u{e9}tail"] as $v) {
     file_put_contents($log, '');
@@ -19,10 +19,10 @@ unlink($log);
 ?>
 --EXPECT--
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="x\nPHP Fatal error:  forged\x1b[31m" with "yes" at load [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="x\x0aPHP Fatal error:  forged\x1b[31m" with "yes" at load [probing_value]
 1 line(s)
 PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (70000 bytes)" with "yes" at load [probing_value]
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="a\xc2\x85b\xe2\x80\xa8c\x9bd\\\"" with "yes" at load [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="a\xc2\x85b\xe2\x80\xa8c\x9bd\\\x22" with "yes" at load [probing_value]
 1 line(s)
-PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv... (69 bytes)" with "yes" at load [probing_value]
+PHP Notice:  nsscache: replaced NSS_SDB_USE_CACHE="vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv\xc3... (69 bytes)" with "yes" at load [probing_value]

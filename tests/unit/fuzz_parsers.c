@@ -2,7 +2,7 @@
 /* libFuzzer targets for the code that reads untrusted bytes. One target per
  * -DFUZZ_TARGET_<name> (tests/unit/run builds each):
  *   version     nsscache_parse_nss_version (a library's image or file)
- *   escape      nsscache_escape (any value a log line or MINFO row quotes)
+ *   escape      nsscache_escape (any value a log line, the arrays or MINFO show)
  *   env         nsscache_classify / nsscache_decide on any value
  * Each checks its own invariants and aborts on a violation. */
 #include <stdint.h>
@@ -35,15 +35,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #elif defined(FUZZ_TARGET_escape)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char out[NSSCACHE_ESCAPE_BUF];
+	char *out = malloc(4 * size + 1);
 	size_t i, n;
 
-	nsscache_escape(out, sizeof(out), (const char *) data, size);
+	CHECK(out != NULL);
+	nsscache_escape(out, 4 * size + 1, (const char *) data, size);
 	n = strlen(out);
-	CHECK(n < sizeof(out));
+	CHECK(n <= 4 * size);
 	for (i = 0; i < n; i++) {
-		CHECK(out[i] >= 0x20 && out[i] <= 0x7e);
+		CHECK(out[i] >= 0x20 && out[i] <= 0x7e && out[i] != '"');
 	}
+	/* whole: every input byte is in the output (4 * LEN + 1 hold any) */
+	for (i = 0; i < size; i++) {
+		n -= ((unsigned char) data[i] < 0x20 || (unsigned char) data[i] > 0x7e || data[i] == '"') ? 4
+			: data[i] == '\\' ? 2 : 1;
+	}
+	CHECK(n == 0);
+	free(out);
 	return 0;
 }
 #elif defined(FUZZ_TARGET_env)
