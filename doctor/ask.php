@@ -653,7 +653,7 @@ function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $ma
     }
     if ($worker !== null) {
         [$maps] = read_bounded("$worker/maps", 4 << 20);
-        $v['maps'] = $maps !== null ? maps_libs($maps) : null;
+        $v['maps'] = $maps !== null ? \nsscache_ep_maps($maps) : null;
     }
     if ($space !== '/proc/self') {
         $v['distro'] = read_distro($v['root']);
@@ -679,20 +679,6 @@ function mounts_under(array $mounts, string $chroot): array
     foreach ($mounts as $m) {
         if (strncmp($m['mount'], "$chroot/", strlen($chroot) + 1) === 0) {
             $out[] = ['mount' => substr($m['mount'], strlen($chroot))] + $m;
-        }
-    }
-    return $out;
-}
-
-// Library paths of interest from a maps file (the endpoint does the same in-process).
-function maps_libs(string $maps): array
-{
-    $out = [];
-    foreach (explode("\n", $maps) as $line) {
-        $p = strpos($line, '/');
-        if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so)[^/]*$~',
-                $line, $m)) {
-            $out[$m[1]] = substr($line, $p);
         }
     }
     return $out;

@@ -16,16 +16,6 @@ const EXT_REASONS = ['in_effect' => true, 'unset' => false, 'probing_value' => f
     'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
     'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null];
 
-// The variable's class: yes/no in any case; anything else set, "" included, makes NSS measure.
-function var_class(?string $v): string
-{
-    if ($v === null) {
-        return 'unset';
-    }
-    $l = strtolower($v);
-    return $l === 'yes' || $l === 'no' ? $l : 'probing';
-}
-
 // libcurl-NSS's database (curl lib/vtls/nss.c nss_setup/nss_init_core): SSL_DIR when stat() says
 // it is a directory, else /etc/pki/nssdb when that is a directory, else none (NSS_INIT_NOCERTDB:
 // softoken opens no database and nothing probes). ROOT null: not visible from here.
@@ -305,21 +295,23 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['variable'] = $env['NSS_SDB_USE_CACHE'] ?? null;
     // a page's Prometheus text shows the class alone (ask.php facts_from_text())
     $t['variable_class'] = is_string($facts['variable_class'] ?? null) ? $facts['variable_class']
-        : var_class($t['variable']);
+        : \nsscache_ep_class($t['variable']);
     foreach (['ssl_dir' => 'SSL_DIR', 'tmpdir' => 'TMPDIR', 'sqlite_tmpdir' => 'SQLITE_TMPDIR'] as $k => $e) {
         $t[$k] = $env[$e] ?? null;
     }
     $t['notes'] = array_merge($t['notes'] ?? [], $view['notes']);
     if ($st !== null) {
         $t['notes'] = array_merge($t['notes'], status_shape($st));
-        if (array_key_exists('env', $st) && $st['env'] !== $t['variable']) {
+        // status() escapes its strings reversibly (\\, \xHH: docs/api.md); the variable is raw
+        $st_env = is_string($st['env'] ?? null) ? stripcslashes($st['env']) : ($st['env'] ?? null);
+        if (array_key_exists('env', $st) && $st_env !== $t['variable']) {
             $t['notes'][] = 'status_env_differs';
         }
     }
     // libcurl: nsscache's own reading when loaded, else curl_version() of ext/curl
     $ssl = $st['libcurl']['ssl_version'] ?? ($facts['curl']['ssl_version'] ?? null);
     $t['libcurl'] = $st['libcurl']['version'] ?? ($facts['curl']['version'] ?? null);
-    $t['tls_backend'] = is_string($ssl) && preg_match('/^\(?([A-Za-z][A-Za-z0-9_-]*)/', $ssl, $m) ? $m[1] : null;
+    $t['tls_backend'] = \nsscache_ep_tls_backend($ssl) ?: null;
     $curl_loaded = ($facts['curl']['loaded'] ?? false) || ($st['libcurl']['version'] ?? null) !== null;
     $t['nss_curl'] = $curl_loaded ? $t['tls_backend'] === 'NSS' : false;
     $t['nss'] = $st['nss']['version'] ?? ($t['nss_curl'] ? substr((string) $ssl, 4) : null);
@@ -344,7 +336,8 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     }
     // what NSS saw when it read the variable, where nsscache knows better than the value now
     if ($ext === 'set_after_nss_init') {
-        $p['var_class'] = var_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous']) : null);
+        $p['var_class'] = \nsscache_ep_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous'])
+            : null);
     } elseif ($ext === 'secure_exec') {
         $p['secure'] = true;
     }

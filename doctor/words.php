@@ -46,7 +46,7 @@ function sentence(array $t): string
     $fix = $t['nsscache']['loaded']
         ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
         : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
-    if ($t['kind'] === 'fpm' && var_class($t['variable']) === 'probing' && $t['variable'] === '1') {
+    if ($t['kind'] === 'fpm' && \nsscache_ep_class($t['variable']) === 'probing' && $t['variable'] === '1') {
         $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
             . 'or load nsscache';
     }
@@ -57,7 +57,8 @@ function sentence(array $t): string
             return 'Not affected: libcurl uses ' . ($t['tls_backend'] ?: 'another TLS backend') . ', not NSS.';
         case 'no_db':
             return 'Nothing probes now: libcurl-NSS opens no database (SSL_DIR is not a directory and '
-                . NSSDB_DEFAULT . ' does not exist)' . (in_array(var_class($t['variable']), ['yes', 'no'], true)
+                . NSSDB_DEFAULT . ' does not exist)'
+                . (in_array(\nsscache_ep_class($t['variable']), ['yes', 'no'], true)
                     ? '.' : "; once one appears it may: $fix.");
         case 'honoured':
             return "Fixed: $var, and $soft$of honours it, so NSS skips the probe"

@@ -45,14 +45,7 @@ function nsscache_ep_facts()
     $f['maps'] = null;
     $m = @file_get_contents('/proc/self/maps', false, null, 0, 1 << 20);
     if (is_string($m)) {
-        $f['maps'] = array();
-        foreach (explode("\n", $m) as $line) {
-            $p = strpos($line, '/');
-            if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so)[^/]*$~',
-                    $line, $mm)) {
-                $f['maps'][$mm[1]] = substr($line, $p);
-            }
-        }
+        $f['maps'] = nsscache_ep_maps($m);
     }
     $f['view'] = nsscache_ep_view($f['env']);
     $f['distro_family'] = nsscache_ep_family();
@@ -228,7 +221,29 @@ function nsscache_ep_utf8($v)
     return $v;
 }
 
-// The variable's class, as nsscache and NSS see it: yes/no in any case, else probing.
+// Library paths of interest in a maps file's TEXT, by file name => the mapping's path (the
+// doctor reads another process's maps with this too).
+function nsscache_ep_maps($text)
+{
+    $out = array();
+    foreach (explode("\n", $text) as $line) {
+        $p = strpos($line, '/');
+        if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so)[^/]*$~',
+                $line, $m)) {
+            $out[$m[1]] = substr($line, $p);
+        }
+    }
+    return $out;
+}
+
+// The TLS backend's name in curl's ssl_version ("NSS/3.44", "OpenSSL/3.0.19"); '' for none.
+function nsscache_ep_tls_backend($ssl)
+{
+    return is_string($ssl) && preg_match('/^\(?([A-Za-z][A-Za-z0-9_-]*)/', $ssl, $m) ? $m[1] : '';
+}
+
+// The variable's class, as nsscache and NSS see it (the doctor's too): yes/no in any case, else
+// probing ("" included: NSS measures).
 function nsscache_ep_class($v)
 {
     if ($v === null) {
@@ -244,10 +259,7 @@ function nsscache_ep_families($f)
 {
     $st = $f['nsscache']['status'];
     $ssl = $f['curl']['ssl_version'];
-    $tls = '';
-    if (is_string($ssl) && preg_match('/^\(?([A-Za-z][A-Za-z0-9_-]*)/', $ssl, $m)) {
-        $tls = $m[1];
-    }
+    $tls = nsscache_ep_tls_backend($ssl);
     $info = array('version' => '', 'libcurl' => (string) $f['curl']['version'], 'tls_backend' => $tls,
         'nss' => $tls === 'NSS' ? (string) substr($ssl, 4) : '', 'softokn' => '',
         'distro_family' => isset($f['distro_family']) ? (string) $f['distro_family'] : '');

@@ -66,6 +66,17 @@ final class OutputTest extends TestCase
         $this->assertSame([], $t['notes']);
     }
 
+    public function testStatusEnvIsReadUnescaped(): void
+    {
+        // nsscache_status() gives "\\" and "\xHH" for a backslash and a byte outside printable ASCII
+        foreach (["a\\b\xff" => 'a\\\\b\xff', 'plain' => 'plain'] as $raw => $escaped) {
+            $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => $raw], status_fixture(['env' => $escaped]));
+            $this->assertNotContains('status_env_differs', $t['notes'], $escaped);
+        }
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['env' => 'no']));
+        $this->assertContains('status_env_differs', $t['notes']);
+    }
+
     public function testJudgeSpotsADisagreementAndAnOddStatusShape(): void
     {
         // one brain (issue 29): nsscache says not in effect where the table says honoured: its word is taken

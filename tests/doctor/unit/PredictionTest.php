@@ -180,8 +180,8 @@ final class PredictionTest extends TestCase
     {
         foreach ([null => 'unset', 'yes' => 'yes', 'YES' => 'yes', 'No' => 'no', '1' => 'probing', '' => 'probing',
                 'auto' => 'probing', 'yes ' => 'probing'] as $v => $class) {
-            $this->assertSame($class, D\var_class($v === '' && $class === 'unset' ? null : (string) $v), "[$v]");
+            $this->assertSame($class, \nsscache_ep_class($v === '' && $class === 'unset' ? null : (string) $v), "[$v]");
         }
-        $this->assertSame('unset', D\var_class(null));
+        $this->assertSame('unset', \nsscache_ep_class(null));
     }
 }
