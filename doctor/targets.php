@@ -81,6 +81,15 @@ function fpm_masters(string $proc = '/proc'): array
     return $out;
 }
 
+// Whether a process with CREDS (uid, gid, groups) may do BITS (4 read, 1 search) on a file with stat
+// ST, by the owner, group or other bits that apply to it (mode bits alone; root is the caller's case).
+function mode_allows(array $st, int $bits, array $creds): bool
+{
+    $shift = $st['uid'] === $creds['uid'] ? 6
+        : ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true) ? 3 : 0);
+    return ($st['mode'] & ($bits << $shift)) === $bits << $shift;
+}
+
 // Could a process with CREDS (null: root) open FILE (inside ROOT) for reading: search on every
 // directory above it, read on it (mode bits; ACLs are not looked at). [ok, why not].
 function readable_by(string $root, string $file, ?array $creds): array
@@ -92,26 +101,17 @@ function readable_by(string $root, string $file, ?array $creds): array
     if ($real === null || !$exists) {
         return [false, 'not found'];
     }
-    $can = function (array $st, int $bits) use ($creds): bool {
-        if ($st['uid'] === $creds['uid']) {
-            return ($st['mode'] & ($bits << 6)) === $bits << 6;
-        }
-        if ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true)) {
-            return ($st['mode'] & ($bits << 3)) === $bits << 3;
-        }
-        return ($st['mode'] & $bits) === $bits;
-    };
     $dir = '';
     foreach (array_slice(explode('/', $real), 1, -1) as $c) {
         $st = stat_in($root, $dir === '' ? '/' : $dir);
-        if ($st === null || !$can($st, 1)) {
+        if ($st === null || !mode_allows($st, 1, $creds)) {
             return [false, "not readable by uid {$creds['uid']}, whose php-fpm master names it"];
         }
         $dir .= "/$c";
     }
     $st = stat_in($root, $dir === '' ? '/' : $dir);
     $fst = stat_in($root, $real);
-    if ($st === null || !$can($st, 1) || $fst === null || !$can($fst, 4)) {
+    if ($st === null || !mode_allows($st, 1, $creds) || $fst === null || !mode_allows($fst, 4, $creds)) {
         return [false, "not readable by uid {$creds['uid']}, whose php-fpm master names it"];
     }
     return [true, null];
@@ -128,16 +128,7 @@ function blocked_at(string $root, string $file, array $creds): ?array
         return null;
     }
     $can = function (array $st, int $bits) use ($creds): bool {
-        if ($creds['uid'] === 0) {
-            return true;
-        }
-        if ($st['uid'] === $creds['uid']) {
-            return ($st['mode'] & ($bits << 6)) === $bits << 6;
-        }
-        if ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true)) {
-            return ($st['mode'] & ($bits << 3)) === $bits << 3;
-        }
-        return ($st['mode'] & $bits) === $bits;
+        return $creds['uid'] === 0 || mode_allows($st, $bits, $creds);
     };
     $dir = '';
     $parts = array_slice(explode('/', $real), 1);

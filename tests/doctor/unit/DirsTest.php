@@ -148,4 +148,27 @@ final class DirsTest extends TestCase
         $this->assertSame('unknown', D\db_dir(null, '/srv/db', '/', null, null)['source']);
         $this->assertSame('unknown', D\temp_dir(null, [], '/', null, null)['source']);
     }
+
+    /** @return array<string, array{int, int, int, int, bool}> mode, file uid, file gid, bits, allowed */
+    public static function modes(): array
+    {
+        return [
+            'owner may read' => [0400, 48, 0, 4, true],
+            'owner bits only for the owner: 0040 is not read for the owner' => [0040, 48, 48, 4, false],
+            'group may read' => [0040, 0, 48, 4, true],
+            'a supplementary group' => [0040, 0, 7, 4, true],
+            'group bits do not reach others' => [0040, 0, 0, 4, false],
+            'other may read' => [0004, 0, 0, 4, true],
+            'owner without search on 0600' => [0600, 48, 48, 1, false],
+            'owner search on 0100' => [0100, 48, 48, 1, true],
+            'other bits do not reach the group: 0705' => [0705, 0, 48, 4, false],
+        ];
+    }
+
+    /** @dataProvider modes */
+    public function testModeAllows(int $mode, int $uid, int $gid, int $bits, bool $want): void
+    {
+        $creds = ['uid' => 48, 'gid' => 48, 'groups' => [7]];
+        $this->assertSame($want, D\mode_allows(['mode' => $mode, 'uid' => $uid, 'gid' => $gid], $bits, $creds));
+    }
 }
