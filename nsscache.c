@@ -1,12 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * nsscache: keep NSS_SDB_USE_CACHE at yes/no for libcurl+NSS in every PHP
- * process, and say, from inside the process, whether that is in effect.
- *
- * Zend glue only: INI, the load/MINIT/RINIT hooks, MINFO and the PHP
- * functions. The policy is src/policy.c, this process's facts src/facts.c;
- * interpreting them for a host (databases, filesystems, the probe) is
- * nsscache-doctor's job, outside the process.
+ * nsscache's Zend glue: INI, the load/MINIT/RINIT hooks, MINFO and the PHP
+ * functions (docs/DESIGN.md).
  */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
@@ -351,20 +346,10 @@ static size_t php_nsscache_copy(const char *const *src, char *buf, size_t cap, c
 	return used;
 }
 
-/* The libraries cannot change while no library is loaded or unloaded:
- * gathered again only when the loader's stamp moved. They are gathered
- * with no lock held (file reads); the mutex only guards copies. */
+/* Gathered again only when the loader's stamp moved, with no lock held
+ * (file reads); the mutex only guards copies. */
 static nsscache_libs nsscache_libs_cache;
 static nsscache_stamp nsscache_libs_stamp;
-
-/* ext/curl's dlopen() handle (PHP's own; NULL when compiled in): nsscache never opens a name */
-static int php_nsscache_ext_curl(void **handle)
-{
-	zend_module_entry *m = zend_hash_str_find_ptr(&module_registry, ZEND_STRL("curl"));
-
-	*handle = m != NULL ? m->handle : NULL;
-	return m != NULL;
-}
 
 static void php_nsscache_view_take(php_nsscache_view *v)
 {
@@ -402,10 +387,10 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 	}
 	NSSCACHE_FACTS_UNLOCK();
 	if (!fresh) {
-		void *h;
-		int curl = php_nsscache_ext_curl(&h);
+		/* ext/curl's dlopen() handle (PHP's own; NULL when compiled in): nsscache never opens a name */
+		zend_module_entry *m = zend_hash_str_find_ptr(&module_registry, ZEND_STRL("curl"));
 
-		nsscache_libs_gather(&v->libs, curl, h);
+		nsscache_libs_gather(&v->libs, m != NULL, m != NULL ? m->handle : NULL);
 		NSSCACHE_FACTS_LOCK();
 		nsscache_libs_cache = v->libs;
 		nsscache_libs_stamp = now;
@@ -414,26 +399,6 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 	v->effect = nsscache_in_effect(&v->libs, &v->rec, v->s[SNAP_ENV]);
 }
 
-typedef enum { NOTE_VALUE_NOT_APPLIED, NOTE_PROBING_VALUE_KEPT, NOTE_LIBCURL_NOT_EXT_CURL, NOTE_N } php_nsscache_note;
-static const char *const php_nsscache_note_codes[NOTE_N] = {
-	"value_not_applied", "probing_value_kept", "libcurl_not_ext_curl"
-};
-
-static int php_nsscache_has_note(const php_nsscache_view *v, php_nsscache_note n)
-{
-	nsscache_var var = nsscache_classify(v->s[SNAP_ENV]);
-	nsscache_var want = nsscache_cfg.value == NSSCACHE_VALUE_NO ? NSSCACHE_VAR_NO : NSSCACHE_VAR_YES;
-
-	switch (n) {
-		case NOTE_VALUE_NOT_APPLIED:
-			return nsscache_cfg.enabled && (var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO) && var != want;
-		case NOTE_PROBING_VALUE_KEPT:
-			return nsscache_cfg.enabled && nsscache_cfg.override == NSSCACHE_OVERRIDE_NEVER
-				&& var == NSSCACHE_VAR_PROBING;
-		default:
-			return v->libs.ext_curl_missed;
-	}
-}
 /* }}} */
 
 /* {{{ the one builder: the status array, which every view reads */
@@ -453,8 +418,6 @@ static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 	ZSTR_LEN(z) = strlen(nsscache_escape(ZSTR_VAL(z), 4 * strlen(s) + 1, s, strlen(s)));
 	add_assoc_str(arr, key, z);
 }
-#define php_nsscache_add_str(arr, key, s) php_nsscache_add(arr, key, s, 0)
-#define php_nsscache_add_raw(arr, key, s) php_nsscache_add(arr, key, s, 1)
 
 /* ?bool: T < 0 is null (T is read twice) */
 #define php_nsscache_add_tri(arr, key, t) ((t) < 0 ? add_assoc_null(arr, key) : add_assoc_bool(arr, key, (t) > 0))
@@ -462,56 +425,62 @@ static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 static void php_nsscache_build(zval *arr)
 {
 	static const char *const curl_how[] = { "none", "ext_curl", "only", "first" };
+	static const char *const note_codes[] = { "value_not_applied", "probing_value_kept", "libcurl_not_ext_curl" };
 	php_nsscache_view *v = emalloc(sizeof(*v));
 	const nsscache_libs *l = &v->libs;
+	nsscache_var var, want = nsscache_cfg.value == NSSCACHE_VALUE_NO ? NSSCACHE_VAR_NO : NSSCACHE_VAR_YES;
+	int notes[3], n;
 	zval sub;
-	int n;
 
 	php_nsscache_view_take(v);
+	var = nsscache_classify(v->s[SNAP_ENV]);
+	notes[0] = nsscache_cfg.enabled && (var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO) && var != want;
+	notes[1] = nsscache_cfg.enabled && nsscache_cfg.override == NSSCACHE_OVERRIDE_NEVER && var == NSSCACHE_VAR_PROBING;
+	notes[2] = l->ext_curl_missed;
 
 	array_init(arr);
 	add_assoc_string(arr, "version", PHP_NSSCACHE_VERSION);
 	add_assoc_bool(arr, "enabled", nsscache_cfg.enabled);
 	add_assoc_string(arr, "value", (char *) nsscache_value_name(nsscache_cfg.value));
 	add_assoc_string(arr, "override", (char *) nsscache_override_name(nsscache_cfg.override));
-	php_nsscache_add_raw(arr, "env", v->s[SNAP_ENV]);
-	php_nsscache_add_raw(arr, "previous", v->s[SNAP_PREVIOUS]);
+	php_nsscache_add(arr, "env", v->s[SNAP_ENV], 1);
+	php_nsscache_add(arr, "previous", v->s[SNAP_PREVIOUS], 1);
 	add_assoc_string(arr, "action", (char *) nsscache_action_name(v->rec.action));
 	add_assoc_string(arr, "phase", (char *) nsscache_phase_name(v->rec.phase));
 	add_assoc_long(arr, "repairs", (zend_long) v->rec.repairs);
 
 	array_init(&sub);
-	php_nsscache_add_str(&sub, "version", l->curl_version);
-	php_nsscache_add_str(&sub, "ssl_version", l->curl_ssl);
+	php_nsscache_add(&sub, "version", l->curl_version, 0);
+	php_nsscache_add(&sub, "ssl_version", l->curl_ssl, 0);
 	add_assoc_bool(&sub, "nss", l->curl_nss);
-	php_nsscache_add_str(&sub, "path", l->curl_path);
+	php_nsscache_add(&sub, "path", l->curl_path, 0);
 	add_assoc_string(&sub, "how", (char *) curl_how[l->curl_how]);
 	add_assoc_zval(arr, "libcurl", &sub);
 
 	array_init(&sub);
-	php_nsscache_add_str(&sub, "version", l->nss_version);
-	php_nsscache_add_tri(&sub, "initialized", l->nss_loaded ? l->softokn_how == NSSCACHE_SOFTOKN_LOADED : -1);
-	php_nsscache_add_str(&sub, "path", l->nss_path);
+	php_nsscache_add(&sub, "version", l->nss_version, 0);
+	php_nsscache_add_tri(&sub, "initialized", l->nss_path[0] != '\0' ? l->softokn_how == NSSCACHE_SOFTOKN_LOADED : -1);
+	php_nsscache_add(&sub, "path", l->nss_path, 0);
 	add_assoc_zval(arr, "nss", &sub);
 
 	array_init(&sub);
-	php_nsscache_add_str(&sub, "version", l->softokn_version);
+	php_nsscache_add(&sub, "version", l->softokn_version, 0);
 	add_assoc_string(&sub, "how", l->softokn_how == NSSCACHE_SOFTOKN_LOADED ? "loaded"
 		: l->softokn_how == NSSCACHE_SOFTOKN_FILE ? "file" : "none");
-	php_nsscache_add_str(&sub, "path", l->softokn_path);
+	php_nsscache_add(&sub, "path", l->softokn_path, 0);
 	php_nsscache_add_tri(&sub, "system_build", l->softokn_how != NSSCACHE_SOFTOKN_NONE ? l->softokn_system : -1);
 	add_assoc_zval(arr, "softokn", &sub);
 
-	php_nsscache_add_raw(arr, "ssl_dir", v->s[SNAP_SSL_DIR]);
-	php_nsscache_add_raw(arr, "tmpdir", v->s[SNAP_TMPDIR]);
-	php_nsscache_add_raw(arr, "sqlite_tmpdir", v->s[SNAP_SQLITE_TMPDIR]);
+	php_nsscache_add(arr, "ssl_dir", v->s[SNAP_SSL_DIR], 1);
+	php_nsscache_add(arr, "tmpdir", v->s[SNAP_TMPDIR], 1);
+	php_nsscache_add(arr, "sqlite_tmpdir", v->s[SNAP_SQLITE_TMPDIR], 1);
 	php_nsscache_add_tri(arr, "in_effect", nsscache_effect_value(v->effect));
 	add_assoc_string(arr, "in_effect_reason", (char *) nsscache_effect_code(v->effect));
 
 	array_init(&sub);
-	for (n = 0; n < NOTE_N; n++) {
-		if (php_nsscache_has_note(v, (php_nsscache_note) n)) {
-			add_next_index_string(&sub, php_nsscache_note_codes[n]);
+	for (n = 0; n < 3; n++) {
+		if (notes[n]) {
+			add_next_index_string(&sub, note_codes[n]);
 		}
 	}
 	add_assoc_zval(arr, "notes", &sub);

@@ -22,23 +22,11 @@
 
 /* ---------------------------------------------------------------- versions */
 
-int nsscache_version_cmp(const nsscache_version *a, const nsscache_version *b)
-{
-	if (a->major != b->major) {
-		return a->major < b->major ? -1 : 1;
-	}
-	if (a->minor != b->minor) {
-		return a->minor < b->minor ? -1 : 1;
-	}
-	return a->patch < b->patch ? -1 : a->patch > b->patch;
-}
-
 int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_t versionlen,
 		nsscache_version *v)
 {
-	/* lib/softoken/softkver.c and lib/nss/nssver.c build in "Version: NSS "
-	 * VERSION; older releases "$Header: NSS " VERSION. VERSION is
-	 * "<major>.<minor>[.<patch>[.<build>]]", then a space, a NUL or " Basic ECC". */
+	/* built in by lib/softoken/softkver.c and lib/nss/nssver.c: after the tag,
+	 * "<major>.<minor>[.<patch>[.<build>]]", then a space, a NUL or " Basic ECC" */
 	static const char *const tags[] = { "Version: NSS ", "$Header: NSS " };
 	const char *end = buf + len;
 	size_t t;
@@ -58,8 +46,7 @@ int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_
 				while (q < end && *q >= '0' && *q <= '9' && n < 100000) {
 					n = n * 10 + (*q++ - '0');
 				}
-				k++;
-				part[k - 1] = n;
+				part[k++] = n;
 				if (q + 1 < end && *q == '.' && q[1] >= '0' && q[1] <= '9') {
 					q++;
 				} else {
@@ -70,9 +57,7 @@ int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_
 			if (k < 2 || q >= end || (*q >= '0' && *q <= '9') || *q == '.' || part[0] > 999 || part[1] > 999) {
 				continue;
 			}
-			v->major = part[0];
-			v->minor = part[1];
-			v->patch = k > 2 ? part[2] : 0;
+			*v = NSSCACHE_VERSION(part[0], part[1], k > 2 ? part[2] : 0);
 			snprintf(version, versionlen, "%.*s", (int) (q - (p)), p);
 			return 0;
 		}
@@ -158,8 +143,7 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	b = base_name(info->dlpi_name);
 	if (strncmp(b, "libcurl", 7) == 0) {
 		ctx->curls++;
-	} else if (strcmp(b, NSS_NAME) == 0 && !out->nss_loaded) {
-		out->nss_loaded = 1;
+	} else if (strcmp(b, NSS_NAME) == 0 && out->nss_path[0] == '\0') {
 		snprintf(out->nss_path, sizeof(out->nss_path), "%s", info->dlpi_name);
 		version_from_image(info, out->nss_version, sizeof(out->nss_version), &ignored);
 	} else if (strcmp(b, SOFTOKN_NAME) == 0 && out->softokn_how == NSSCACHE_SOFTOKN_NONE) {
@@ -252,18 +236,14 @@ static void libcurl_facts(nsscache_libs *out, const scan_ctx *ctx, int ext_curl,
 	void *sym = ext_curl ? curl_sym_in(ext_curl_handle, out->curl_path, sizeof(out->curl_path)) : NULL;
 	struct curl_vinfo *vi;
 
-	out->curl_how = sym != NULL ? NSSCACHE_CURL_EXT_CURL : NSSCACHE_CURL_NONE;
+	out->curl_how = NSSCACHE_CURL_EXT_CURL;
 	if (sym == NULL && ctx->curls > 0) {
 		sym = curl_sym_in(NULL, out->curl_path, sizeof(out->curl_path));
 		out->curl_how = ctx->curls == 1 ? NSSCACHE_CURL_ONLY : NSSCACHE_CURL_FIRST;
 		out->ext_curl_missed = ext_curl;
 	}
-	if (sym == NULL) {
-		out->curl_how = NSSCACHE_CURL_NONE;
-		return;
-	}
 	/* what PHP's curl_version() calls; it opens no database */
-	vi = FN(curl_version_info_fn, sym)(3 /* CURLVERSION_FOURTH; libcurl ignores it */);
+	vi = sym != NULL ? FN(curl_version_info_fn, sym)(3 /* CURLVERSION_FOURTH; libcurl ignores it */) : NULL;
 	if (vi == NULL || vi->version == NULL) {
 		out->curl_how = NSSCACHE_CURL_NONE;
 		out->curl_path[0] = '\0';
@@ -377,7 +357,7 @@ static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
 	char dirs[6][PATH_MAX], dir[PATH_MAX];
 	int n = system_dirs(ctx, dirs), i;
 
-	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_loaded) {
+	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_path[0] != '\0') {
 		/* a relative name is relative to the cwd the loader had: not now's */
 		char *real = out->nss_path[0] == '/' ? realpath(out->nss_path, NULL) : NULL;
 
@@ -454,9 +434,7 @@ const char *nsscache_effect_code(nsscache_effect e)
  */
 nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current)
 {
-	static const nsscache_version secure_getenv_from = { 3, 23, 0 }; /* PR_GetEnvSecure in sdb.c */
-	static const nsscache_version ignores_from = { 3, 12, 3 }, ambiguous_from = { 3, 14, 3 }, honoured_from = { 3, 16, 0 };
-	const nsscache_version *v = &libs->softokn_v;
+	nsscache_version v = libs->softokn_v;
 	nsscache_var var = nsscache_classify(current);
 
 	if (!libs->curl_nss) {
@@ -474,13 +452,13 @@ nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_rec
 	if (libs->softokn_version[0] == '\0') {
 		return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
 	}
-	if (libs->secure_exec && nsscache_version_cmp(v, &secure_getenv_from) >= 0) {
+	if (libs->secure_exec && v >= NSSCACHE_VERSION(3, 23, 0)) { /* PR_GetEnvSecure in sdb.c */
 		return NSSCACHE_EFFECT_SECURE_EXEC;
 	}
-	if (v->major != 3 || nsscache_version_cmp(v, &ignores_from) < 0) {
+	if (v < NSSCACHE_VERSION(3, 12, 3) || v >= NSSCACHE_VERSION(4, 0, 0)) {
 		return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
 	}
-	return nsscache_version_cmp(v, &ambiguous_from) < 0 ? NSSCACHE_EFFECT_SOFTOKN_IGNORES
-		: nsscache_version_cmp(v, &honoured_from) < 0 ? NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS
+	return v < NSSCACHE_VERSION(3, 14, 3) ? NSSCACHE_EFFECT_SOFTOKN_IGNORES
+		: v < NSSCACHE_VERSION(3, 16, 0) ? NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS
 		: NSSCACHE_EFFECT_IN_EFFECT;
 }

@@ -26,10 +26,10 @@
 typedef enum { NSSCACHE_CURL_NONE = 0, NSSCACHE_CURL_EXT_CURL, NSSCACHE_CURL_ONLY, NSSCACHE_CURL_FIRST } nsscache_curl_how;
 typedef enum { NSSCACHE_SOFTOKN_NONE = 0, NSSCACHE_SOFTOKN_LOADED, NSSCACHE_SOFTOKN_FILE } nsscache_softokn_how;
 
-/* "3.87.1": major.minor.patch; a part the string does not give is 0 */
-typedef struct {
-	int major, minor, patch;
-} nsscache_version;
+/* "3.87.1" as NSSCACHE_VERSION(3, 87, 1), which orders as the versions do;
+ * a part the string does not give is 0 */
+typedef long long nsscache_version;
+#define NSSCACHE_VERSION(major, minor, patch) (((long long) (major) * 1000 + (minor)) * 1000000 + (patch))
 
 typedef struct {
 	/* libcurl */
@@ -40,9 +40,8 @@ typedef struct {
 	char curl_path[PATH_MAX];
 	int ext_curl_missed;            /* ext/curl is loaded, but its libcurl was not identified */
 	/* libnss3 */
-	int nss_loaded;
 	char nss_version[32];           /* "" when its string was not found */
-	char nss_path[PATH_MAX];
+	char nss_path[PATH_MAX];        /* "" when not loaded */
 	/* libsoftokn3: loaded means NSS has initialised (NSS_Init, NSS_NoDB_Init) */
 	nsscache_softokn_how softokn_how;
 	char softokn_version[32];
@@ -80,7 +79,6 @@ int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_
  * (bounded, never blocking): 0 when PATH is a regular file (VERSION stays ""
  * when it holds no string), or -1. */
 int nsscache_file_nss_version(const char *path, char *version, size_t versionlen, nsscache_version *v);
-int nsscache_version_cmp(const nsscache_version *a, const nsscache_version *b);
 
 /* Why in_effect is what it is: the closed list of docs/api.md. */
 typedef enum {

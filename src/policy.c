@@ -17,6 +17,9 @@ static int ascii_is(const char *s, size_t len, const char *word)
 {
 	size_t i;
 
+	if (s == NULL) {
+		return 0;
+	}
 	for (i = 0; i < len; i++) {
 		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char) (s[i] - 'A' + 'a') : s[i];
 
@@ -27,21 +30,15 @@ static int ascii_is(const char *s, size_t len, const char *word)
 	return word[len] == '\0';
 }
 
-/* Exact, case-insensitive match of a length-counted INI value. */
-static int word_is(const char *s, size_t len, const char *word)
-{
-	return s != NULL && ascii_is(s, len, word);
-}
-
 int nsscache_parse_bool(const char *s, size_t len, int *out)
 {
 	/* php.ini turns a bare On/Off into "1"/"" before an extension sees it. */
-	if (s == NULL || len == 0 || word_is(s, len, "0") || word_is(s, len, "off")
-			|| word_is(s, len, "no") || word_is(s, len, "false")) {
+	if (s == NULL || len == 0 || ascii_is(s, len, "0") || ascii_is(s, len, "off")
+			|| ascii_is(s, len, "no") || ascii_is(s, len, "false")) {
 		*out = 0;
 		return 0;
 	}
-	if (word_is(s, len, "1") || word_is(s, len, "on") || word_is(s, len, "yes") || word_is(s, len, "true")) {
+	if (ascii_is(s, len, "1") || ascii_is(s, len, "on") || ascii_is(s, len, "yes") || ascii_is(s, len, "true")) {
 		*out = 1;
 		return 0;
 	}
@@ -52,11 +49,11 @@ int nsscache_parse_value(const char *s, size_t len, nsscache_value *out)
 {
 	/* php.ini turns an unquoted yes into "1" and an unquoted no into "":
 	 * accept both spellings, so `nsscache.value = no` means what it says. */
-	if (word_is(s, len, "yes") || word_is(s, len, "1")) {
+	if (ascii_is(s, len, "yes") || ascii_is(s, len, "1")) {
 		*out = NSSCACHE_VALUE_YES;
 		return 0;
 	}
-	if (s == NULL || len == 0 || word_is(s, len, "no")) {
+	if (s == NULL || len == 0 || ascii_is(s, len, "no")) {
 		*out = NSSCACHE_VALUE_NO;
 		return 0;
 	}
@@ -70,7 +67,7 @@ int nsscache_parse_override(const char *s, size_t len, nsscache_override *out)
 	int i;
 
 	for (i = 0; i < 3; i++) {
-		if (word_is(s, len, override_names[i])) {
+		if (ascii_is(s, len, override_names[i])) {
 			*out = (nsscache_override) i;
 			return 0;
 		}
@@ -137,9 +134,7 @@ nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 /* *DST becomes an owned copy of SRC (NULL: none, or out of memory). */
 static void own(char **dst, const char *src)
 {
-	if (*dst != NULL) {
-		free(*dst);
-	}
+	free(*dst);
 	*dst = src != NULL ? strdup(src) : NULL;
 }
 

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (i = 0; version[i] != '\0'; i++) {
 			CHECK((version[i] >= '0' && version[i] <= '9') || version[i] == '.');
 		}
-		CHECK(v.major >= 0 && v.major <= 999 && v.minor >= 0 && v.minor <= 999 && v.patch >= 0);
+		CHECK(v >= 0 && v < NSSCACHE_VERSION(1000, 0, 0));
 	}
 	return 0;
 }

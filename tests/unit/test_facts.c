@@ -51,15 +51,13 @@ static void test_parse_version(void **state)
 	(void) state;
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		char version[32] = "";
-		nsscache_version v = { 0, 0, 0 };
+		nsscache_version v = 0;
 
 		ROW_INT_EQ(i, rows[i].text, nsscache_parse_nss_version(rows[i].text, rows[i].len, version,
 			sizeof(version), &v), rows[i].rc);
 		if (rows[i].rc == 0) {
 			ROW_STR_EQ(i, rows[i].text, version, rows[i].version);
-			ROW_INT_EQ(i, rows[i].text, v.major, rows[i].major);
-			ROW_INT_EQ(i, rows[i].text, v.minor, rows[i].minor);
-			ROW_INT_EQ(i, rows[i].text, v.patch, rows[i].patch);
+			ROW_INT_EQ(i, rows[i].text, v == NSSCACHE_VERSION(rows[i].major, rows[i].minor, rows[i].patch), 1);
 		}
 	}
 }
@@ -155,9 +153,7 @@ static void test_in_effect(void **state)
 			snprintf(libs.softokn_version, sizeof(libs.softokn_version), "%d.%d.%d", rows[i].major, rows[i].minor,
 				rows[i].patch);
 		}
-		libs.softokn_v.major = rows[i].major;
-		libs.softokn_v.minor = rows[i].minor;
-		libs.softokn_v.patch = rows[i].patch;
+		libs.softokn_v = NSSCACHE_VERSION(rows[i].major, rows[i].minor, rows[i].patch);
 		libs.softokn_system = rows[i].system;
 		libs.secure_exec = rows[i].secure;
 		rec.nss_was_open = rows[i].was_open;
@@ -180,10 +176,16 @@ static void test_in_effect(void **state)
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_UNSET), 0);
 }
 
+/* a version by its parts, as data/softokn.tsv gives them */
+struct tv {
+	int major, minor, patch;
+};
+#define TV_PACK(t) NSSCACHE_VERSION((t).major, (t).minor, (t).patch)
+
 /* "3.14" -> 3.14.0 (FILL_ZERO) or 3.14.999; "3" -> 3.0.0 or 3.999.999, as data/softokn.tsv reads from/to */
-static nsscache_version tsv_version(const char *s, int fill)
+static struct tv tsv_version(const char *s, int fill)
 {
-	nsscache_version v = { fill, fill, fill };
+	struct tv v = { fill, fill, fill };
 	int *part[3] = { &v.major, &v.minor, &v.patch }, k;
 
 	for (k = 0; k < 3 && *s != '\0'; k++) {
@@ -193,7 +195,7 @@ static nsscache_version tsv_version(const char *s, int fill)
 	return v;
 }
 
-static nsscache_version version_step(nsscache_version v, int by)
+static struct tv version_step(struct tv v, int by)
 {
 	if (by < 0) {
 		v.patch > 0 ? v.patch-- : v.minor > 0 ? (v.minor--, v.patch = 999) : (v.major--, v.minor = v.patch = 999);
@@ -212,8 +214,8 @@ static nsscache_version version_step(nsscache_version v, int by)
 static void test_honours_by_tsv(void **state)
 {
 	char path[1024], line[2048], fam[32], from[32], to[32], hon[32];
-	struct { nsscache_version from, to; char honours[32]; } rows[64];
-	nsscache_version cand[64 * 4];
+	struct { struct tv from, to; char honours[32]; } rows[64];
+	struct tv cand[64 * 4];
 	size_t n = 0, nc = 0, i, j;
 	FILE *f;
 
@@ -246,7 +248,7 @@ static void test_honours_by_tsv(void **state)
 		char label[64];
 
 		for (j = 0; j < n; j++) {
-			if (nsscache_version_cmp(&cand[i], &rows[j].from) >= 0 && nsscache_version_cmp(&cand[i], &rows[j].to) <= 0) {
+			if (TV_PACK(cand[i]) >= TV_PACK(rows[j].from) && TV_PACK(cand[i]) <= TV_PACK(rows[j].to)) {
 				rows_in++;
 				yes += strcmp(rows[j].honours, "yes") == 0;
 				no += strcmp(rows[j].honours, "no") == 0;
@@ -258,7 +260,7 @@ static void test_honours_by_tsv(void **state)
 		memset(&rec, 0, sizeof(rec));
 		libs.curl_nss = 1;
 		libs.softokn_how = NSSCACHE_SOFTOKN_FILE;
-		libs.softokn_v = cand[i];
+		libs.softokn_v = TV_PACK(cand[i]);
 		snprintf(libs.softokn_version, sizeof(libs.softokn_version), "%d.%d.%d", cand[i].major, cand[i].minor,
 			cand[i].patch);
 		snprintf(label, sizeof(label), "softokn %s", libs.softokn_version);
@@ -281,7 +283,7 @@ static void test_libs_real(void **state)
 	assert_non_null(libs);
 	nsscache_libs_gather(libs, 0, NULL);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
-	assert_false(libs->nss_loaded);
+	assert_string_equal(libs->nss_path, "");
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_NONE);
 	assert_false(nsscache_nss_is_open());
 
@@ -300,7 +302,7 @@ static void test_libs_real(void **state)
 	assert_true(libs->curl_nss);
 	assert_true(strncmp(libs->curl_ssl, "NSS/", 4) == 0);
 	assert_non_null(strstr(libs->curl_path, "libcurl-nss"));
-	assert_true(libs->nss_loaded);
+	assert_true(libs->nss_path[0] != '\0');
 	assert_string_equal(libs->nss_version, libs->curl_ssl + 4); /* the string, read, equals what curl asked */
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_FILE);
 	assert_true(libs->softokn_system);
@@ -325,7 +327,7 @@ static void test_libs_real(void **state)
 	/* the scans took references only for the moment: closing the last one unloads everything */
 	nsscache_libs_gather(libs, 0, NULL);
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
-	assert_false(libs->nss_loaded);
+	assert_string_equal(libs->nss_path, "");
 	free(libs);
 }
 
@@ -367,7 +369,7 @@ static int private_nss_child(void *arg)
 		return 10;
 	}
 	nsscache_libs_gather(libs, 0, NULL);
-	fail |= !libs->nss_loaded || strcmp(libs->nss_path, link) != 0;
+	fail |= libs->nss_path[0] == '\0' || strcmp(libs->nss_path, link) != 0;
 	fail |= (libs->softokn_how != NSSCACHE_SOFTOKN_FILE || strcmp(libs->softokn_path, real) != 0) << 1;
 	fail |= (strcmp(libs->softokn_version, "9.8.7") != 0 || libs->softokn_system) << 2;
 	(void) lib;
