@@ -14,6 +14,7 @@ require __DIR__ . '/status.inc';
 $dir = sys_get_temp_dir() . '/nsscache-trace-' . getmypid();
 @mkdir("$dir/rel-tmp", 0755, true);
 @mkdir("$dir/rel-db", 0755, true);
+@mkdir("$dir/vg", 0700, true);
 touch("$dir/rel-db/cert9.db");
 $mark = "/nsscache-mark-" . getmypid();
 // libnss3 mapped as libcurl-nss would map it: the views then look for softokn
@@ -30,7 +31,9 @@ $cases = [
 foreach ($cases as $name => $env) {
     $log = "$dir/trace-$name";
     $cmd = ['env', '-i'];
-    foreach ($env + ['PATH' => '/usr/bin:/bin'] as $k => $v) {
+    // TMPDIR (not a steered one: the script sets that itself) keeps the FIFOs of the valgrind
+    // suite's memcheck, which traces this child, in the scratch dir instead of /tmp
+    foreach ($env + ['PATH' => '/usr/bin:/bin', 'TMPDIR' => "$dir/vg"] as $k => $v) {
         $cmd[] = "$k=$v";
     }
     array_push($cmd, '/usr/bin/strace', '-f', '-qq', '-e', 'trace=%file', '-o', $log, PHP_BINARY, '-n',
@@ -66,6 +69,8 @@ foreach ($cases as $name => $env) {
 @unlink("$dir/rel-db/cert9.db");
 @rmdir("$dir/rel-db");
 @rmdir("$dir/rel-tmp");
+array_map('unlink', glob("$dir/vg/*") ?: []);
+@rmdir("$dir/vg");
 @rmdir($dir);
 ?>
 --EXPECT--
