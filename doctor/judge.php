@@ -281,6 +281,22 @@ function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
 
 // ---------------------------------------------------------------- one target
 
+// A "none" that rests on something the doctor did not see is at most "possible", for REASON; a
+// target whose libcurl is absent or not NSS stays "none" (nothing there opens an NSS database).
+// CLEAR_DIRS: where it may probe is no longer known (false becomes null).
+function at_most_possible(array &$t, string $reason, bool $clear_dirs = true): void
+{
+    if ($t['probe'] !== 'none' || in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
+        return;
+    }
+    $t['probe'] = 'possible';
+    if ($clear_dirs) {
+        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
+        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
+    }
+    $t['reason'] = $t['prediction']['reason'] = $reason;
+}
+
 // Judges one answered target. FACTS: the decoded answer; VIEW: where its files are seen from
 // (root, proc, mounts, creds, secure, cwd; ask.php's view_of()); TABLE: the rows or null.
 function judge(array $t, array $facts, array $view, ?array $table): array
@@ -354,12 +370,8 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $t['dentries_freed'] = $t['prediction']['dentries_freed'];
     $t['reason'] = $t['prediction']['reason'];
     // open_basedir kept the process from looking at its DB, temp dir or mounts
-    if (in_array('open_basedir_hides', $t['notes'], true) && $t['probe'] === 'none'
-            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true) && ($st['in_effect'] ?? null) !== true) {
-        $t['probe'] = 'possible';
-        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
-        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
-        $t['reason'] = $t['prediction']['reason'] = 'open_basedir_hides';
+    if (in_array('open_basedir_hides', $t['notes'], true) && ($st['in_effect'] ?? null) !== true) {
+        at_most_possible($t, 'open_basedir_hides');
     }
     // the process that answered is gone and no master of it was seen: its files were looked at from
     // the doctor's own view, or through a /proc entry that vanished while read (issue 29, 2 and 3)
@@ -368,36 +380,22 @@ function judge(array $t, array $facts, array $view, ?array $table): array
         || in_array('process_gone', $t['notes'], true) && !in_array('judged_from_master', $t['notes'], true))
         && (!in_array('own_view', $t['notes'], true) || $t['softokn']['source'] !== 'nsscache');
     // (a "none" where nsscache itself says in_effect rests on the process's own facts alone)
-    if ($gone && $t['probe'] === 'none' && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)
-            && ($st['in_effect'] ?? null) !== true) {
-        $t['probe'] = 'possible';
-        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
-        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
-        $t['reason'] = $t['prediction']['reason'] = 'process_gone';
+    if ($gone && ($st['in_effect'] ?? null) !== true) {
+        at_most_possible($t, 'process_gone');
     }
     // an ini target whose running server's environment could not be read
-    if (in_array('server_environment_not_seen', $t['notes'], true) && $t['probe'] === 'none'
-            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
-        $t['probe'] = 'possible';
-        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
-        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
-        $t['reason'] = $t['prediction']['reason'] = 'server_env_unseen';
+    if (in_array('server_environment_not_seen', $t['notes'], true)) {
+        at_most_possible($t, 'server_env_unseen');
     }
     // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
-    if (in_array('doctor_env_unknown', $t['notes'], true) && $t['probe'] === 'none'
-            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
-        $t['probe'] = 'possible';
-        $t['reason'] = $t['prediction']['reason'] = 'doctor_env_unknown';
+    if (in_array('doctor_env_unknown', $t['notes'], true)) {
+        at_most_possible($t, 'doctor_env_unknown', false);
     }
     // a page's text shows neither its files nor whether its softokn is a system build: "none" there
     // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
-    if (($facts['source'] ?? null) === 'text' && $t['probe'] === 'none'
-            && !in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)
+    if (($facts['source'] ?? null) === 'text'
             && (($st['in_effect'] ?? null) !== true || ($facts['variable_class'] ?? null) === 'probing')) {
-        $t['probe'] = 'possible';
-        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
-        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
-        $t['reason'] = $t['prediction']['reason'] = 'page_unconfirmed';
+        at_most_possible($t, 'page_unconfirmed');
     }
     $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
         $t['prediction']['notes'])));
