@@ -543,18 +543,16 @@ function ask_url_task(string $url, float $deadline): \Generator
     $u = parse_url($url);
     if (!is_array($u) || !isset($u['host']) || ($u['scheme'] ?? '') !== 'http') {
         return ['status' => 'error', 'facts' => null, 'error' => 'not an http:// URL (the page serves its Prometheus '
-            . 'text over plain HTTP; ask it on a local or management listener)', 'local' => false];
+            . 'text over plain HTTP; ask it on a local or management listener)'];
     }
     $port = $u['port'] ?? 80;
     $host = $u['host'];
-    $local = in_array(trim($host, '[]'), ['127.0.0.1', 'localhost', '::1'], true);
     $path = ($u['path'] ?? '/') . (isset($u['query']) ? '?' . $u['query'] : '');
     $left = max(0.001, $deadline - microtime(true));
     $s = @stream_socket_client("tcp://$host:$port", $errno, $errstr, $left, STREAM_CLIENT_CONNECT);
     if ($s === false) {
         $why = $errstr ?: last_error("error $errno");
-        return ['status' => $errno === 110 ? 'timeout' : 'dead', 'facts' => null, 'error' => "$host:$port: $why",
-            'local' => $local];
+        return ['status' => $errno === 110 ? 'timeout' : 'dead', 'facts' => null, 'error' => "$host:$port: $why"];
     }
     stream_set_blocking($s, false);
     $req = "GET $path HTTP/1.0\r\nHost: $host\r\nUser-Agent: nsscache-doctor\r\nConnection: close\r\n\r\n";
@@ -562,14 +560,12 @@ function ask_url_task(string $url, float $deadline): \Generator
         return false;
     });
     if ($in === null) {
-        return ['status' => $err[0], 'facts' => null, 'error' => "$url: $err[1]", 'local' => $local];
+        return ['status' => $err[0], 'facts' => null, 'error' => "$url: $err[1]"];
     }
     if (!preg_match('/^HTTP\/\d\.\d (\d{3})/', $in, $m)) {
-        return ['status' => 'bad_answer', 'facts' => null, 'error' => 'not an HTTP answer', 'local' => $local];
+        return ['status' => 'bad_answer', 'facts' => null, 'error' => 'not an HTTP answer'];
     }
-    $r = text_answer($in, (int) $m[1]);
-    $r['local'] = $local;
-    return $r;
+    return text_answer($in, (int) $m[1]);
 }
 
 // An HTTP answer (headers, blank line, body) with STATUS -> the facts of its Prometheus text.
@@ -588,98 +584,4 @@ function text_answer(string $raw, int $status): array
             'body' => $body];
     }
     return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
-}
-
-// ---------------------------------------------------------------- the target's view of the host
-
-// Where a target's files are seen from. PID: the process that answered (a pool's worker, an
-// Apache child), used when it is what the target says it is (CHECK in its cmdline). MASTER
-// [pid, chroot, user]: a pool's php-fpm master, whose root and mounts its workers share (plus the
-// pool's chroot); preferred for those, since a worker may exit right after its request (the
-// worker still gives its credentials and libraries when it is there). Without either: our own
-// view (a CLI shares the doctor's mount namespace). LOCAL false: none (a remote URL).
-function view_of(?int $pid, ?string $check, bool $local, array $host, ?array $master = null): array
-{
-    $v = ['root' => '', 'proc' => '/proc/self', 'mounts' => null, 'creds' => null, 'secure' => null,
-        'maps' => null, 'distro' => $host['distro'], 'notes' => []];
-    if (!$local) {
-        $v['root'] = null;
-        $v['notes'][] = 'remote_target';
-        $v['distro'] = ['id' => null, 'version' => null, 'id_like' => null, 'family' => 'other', 'source' => null,
-            'notes' => []];
-        return $v;
-    }
-    $worker = null;
-    if ($pid !== null && $check !== null) {
-        [$cmd] = read_bounded("/proc/$pid/cmdline", 4096);
-        if ($cmd !== null && ($check === '' || strpos(str_replace("\0", ' ', $cmd), $check) !== false)) {
-            $worker = "/proc/$pid";
-        } else {
-            $v['notes'][] = 'process_gone';
-        }
-    } elseif ($check !== null) {
-        // an answer without its pid: the process is not seen either
-        $v['notes'][] = 'process_gone';
-    }
-    $chroot = $master !== null ? rtrim((string) $master[1], '/') : '';
-    if ($master !== null && is_dir("/proc/{$master[0]}")) {
-        $space = "/proc/{$master[0]}";
-        $v['root'] = "$space/root$chroot";
-        if ($worker === null) {
-            $v['notes'][] = 'judged_from_master';
-        }
-    } elseif ($worker !== null) {
-        // its root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
-        $space = $worker;
-        $v['root'] = "$worker/root";
-        $chroot = '';
-    } else {
-        $space = '/proc/self';
-        $chroot = '';
-    }
-    [$mi] = read_bounded("$space/mountinfo", 4 << 20);
-    $v['mounts'] = $mi !== null ? mounts_under(parse_mountinfo($mi), $chroot) : null;
-    if ($v['mounts'] === null) {
-        $v['notes'][] = 'mountinfo_unreadable';
-    }
-    $v['proc'] = $worker ?? ($space === '/proc/self' ? '/proc/self' : $space);
-    $v['creds'] = proc_creds($worker ?? '/proc/self');
-    $v['secure'] = proc_secure_exec($worker ?? '/proc/self');
-    if ($worker === null && $space !== '/proc/self') {
-        // the master runs as root; its workers as the pool's user (MASTER's third part), when named
-        $pw = isset($master[2]) && function_exists('posix_getpwnam') ? @posix_getpwnam((string) $master[2]) : false;
-        $v['creds'] = $pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null;
-        $v['secure'] = null;
-    }
-    if ($worker !== null) {
-        [$maps] = read_bounded("$worker/maps", 4 << 20);
-        $v['maps'] = $maps !== null ? \nsscache_ep_maps($maps) : null;
-    }
-    if ($space !== '/proc/self') {
-        $v['distro'] = read_distro($v['root']);
-    }
-    // a worker that exited while we looked: what was read through it may be wrong
-    if ($worker !== null && $v['root'] === "$worker/root" && !is_dir($worker)) {
-        $v['notes'][] = 'process_exited_while_read';
-    }
-    return $v;
-}
-
-// The mounts a process chroot'ed into CHROOT sees, with their points relative to it ('' = all).
-function mounts_under(array $mounts, string $chroot): array
-{
-    if ($chroot === '') {
-        return $mounts;
-    }
-    $out = [];
-    $top = mount_of($mounts, $chroot);
-    if ($top !== null) {
-        $out[] = ['mount' => '/'] + $top;
-    }
-    foreach ($mounts as $m) {
-        if (strncmp($m['mount'], "$chroot/", strlen($chroot) + 1) === 0) {
-            $out[] = ['mount' => substr($m['mount'], strlen($chroot))] + $m;
-        }
-    }
-    return $out;
 }

@@ -94,13 +94,31 @@ function last_error(string $what): string
     return $msg !== '' ? "$what: $msg" : $what;
 }
 
+// A path resolved inside a root (resolve()).
+final class Resolved
+{
+    /** @var ?string the path inside the root, symlinks resolved; as far as it goes when a component is
+     *  missing; null on an error */
+    public ?string $path;
+    /** @var bool every component exists */
+    public bool $exists;
+    /** @var ?string why it could not be resolved (an empty path, a symlink loop, an unreadable link) */
+    public ?string $error;
+
+    public function __construct(?string $path, bool $exists, ?string $error = null)
+    {
+        $this->path = $path;
+        $this->exists = $exists;
+        $this->error = $error;
+    }
+}
+
 // A path as the process with root ROOT ('' = ours) and working directory CWD sees it, with every
-// symlink resolved inside ROOT. Returns [path inside ROOT, exists, error]: a missing component
-// gives the path as far as it goes, exists false.
-function resolve(string $root, string $path, string $cwd = '/'): array
+// symlink resolved inside ROOT: a missing component gives the path as far as it goes, not existing.
+function resolve(string $root, string $path, string $cwd = '/'): Resolved
 {
     if ($path === '') {
-        return [null, false, 'empty path'];
+        return new Resolved(null, false, 'empty path');
     }
     if ($path[0] !== '/') {
         $path = rtrim($cwd, '/') . '/' . $path;
@@ -122,15 +140,15 @@ function resolve(string $root, string $path, string $cwd = '/'): array
         if ($st === false) {
             error_clear_last();
             $rest = array_values(array_filter($queue, 'strlen'));
-            return [$cand . ($rest ? '/' . implode('/', $rest) : ''), false, null];
+            return new Resolved($cand . ($rest ? '/' . implode('/', $rest) : ''), false);
         }
         if (($st['mode'] & 0170000) === 0120000) {
             if (++$hops > 40) {
-                return [null, false, 'too many symlinks'];
+                return new Resolved(null, false, 'too many symlinks');
             }
             $t = @readlink($root . $cand);
             if ($t === false || $t === '') {
-                return [null, false, last_error('cannot read link ' . $cand)];
+                return new Resolved(null, false, last_error('cannot read link ' . $cand));
             }
             if ($t[0] === '/') {
                 $stack = [];
@@ -140,7 +158,7 @@ function resolve(string $root, string $path, string $cwd = '/'): array
         }
         $stack[] = $c;
     }
-    return ['/' . implode('/', $stack), true, null];
+    return new Resolved('/' . implode('/', $stack), true);
 }
 
 // stat() of a resolved path inside ROOT, or null.
@@ -381,11 +399,11 @@ function read_distro(string $root): array
     $notes = [];
     foreach (['/etc/os-release' => 'os-release', '/usr/lib/os-release' => 'os-release',
             '/etc/redhat-release' => 'redhat-release'] as $p => $kind) {
-        [$path, $exists] = resolve($root, $p);
-        if (!$exists) {
+        $r = resolve($root, $p);
+        if (!$r->exists) {
             continue;
         }
-        [$text, $why] = read_bounded($root . $path, 65536);
+        [$text, $why] = read_bounded($root . $r->path, 65536);
         if ($text === null) {
             $notes[] = "$p: $why";
             continue;

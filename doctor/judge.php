@@ -1,103 +1,19 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: what NSS will do in one PHP process, from that process's facts (ask.php)
-// and its view of the host (files.php): which DB libcurl-NSS opens, which temp dir sqlite
-// uses, their filesystems, the softokn table row, whether the access() probe runs and where,
-// whether NSS_SDB_USE_CACHE is in effect: codes, never words (words.php turns them into the
-// sentence an admin can act on; docs/doctor.md lists the codes).
+// nsscache-doctor: judging. What NSS will do in one PHP process, from that process's facts
+// (ask.php) and its view of the host (view.php, a View gathered before): which DB libcurl-NSS
+// opens, which temp dir sqlite uses, their filesystems, the softokn table row, whether the
+// access() probe runs and where, whether NSS_SDB_USE_CACHE is in effect. Pure: data in, codes out;
+// it reads no file and says no words (words.php turns the codes into the sentence an admin can
+// act on; docs/doctor.md lists the codes).
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
-
-const NSSDB_DEFAULT = '/etc/pki/nssdb';
 
 // nsscache_status()'s in_effect_reason codes (docs/api.md, a closed list) and what each says in_effect is.
 const EXT_REASONS = ['in_effect' => true, 'unset' => false, 'probing_value' => false, 'set_after_nss_init' => false,
     'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
     'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null];
-
-// libcurl-NSS's database (curl lib/vtls/nss.c nss_setup/nss_init_core): SSL_DIR when stat() says
-// it is a directory, else /etc/pki/nssdb when that is a directory, else none (NSS_INIT_NOCERTDB:
-// softoken opens no database and nothing probes). ROOT null: not visible from here.
-function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?array $creds): array
-{
-    $db = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'cert9' => null, 'writable' => null,
-        'fs' => null, 'fs_class' => 'unknown', 'notes' => []];
-    if ($root === null) {
-        return $db;
-    }
-    foreach ([['SSL_DIR', $ssl_dir], ['default', NSSDB_DEFAULT]] as [$source, $dir]) {
-        if ($dir === null) {
-            continue;
-        }
-        [$p, $exists] = $dir !== '' ? resolve($root, $dir, $cwd) : [null, false];
-        $st = $exists ? stat_in($root, $p) : null;
-        if ($st !== null && ($st['mode'] & 0170000) === 0040000) {
-            $db['path'] = $dir;
-            $db['source'] = $source;
-            $db['resolved'] = $p;
-            break;
-        }
-        if ($source === 'SSL_DIR') {
-            $db['notes'][] = 'ssl_dir_not_a_directory';
-        }
-    }
-    if ($db['path'] === null) {
-        $db['source'] = 'none';
-        return $db;
-    }
-    if ($db['path'][0] !== '/') {
-        $db['notes'][] = 'ssl_dir_relative';
-    }
-    [$c9, $c9_exists] = resolve($root, $db['resolved'] . '/cert9.db');
-    $c9_st = $c9_exists ? stat_in($root, $c9) : null;
-    $db['cert9'] = $c9_st !== null && ($c9_st['mode'] & 0170000) === 0100000;
-    // sdb_init statfs()es the DB file itself, so a cert9.db linked elsewhere counts where it lies
-    $m = $mounts !== null ? mount_of($mounts, $db['cert9'] ? $c9 : $db['resolved']) : null;
-    $db['fs'] = $m['fstype'] ?? null;
-    $db['fs_class'] = fs_class($db['fs']);
-    $db['writable'] = dir_writable(stat_in($root, $db['resolved']), $creds, $m['ro'] ?? null);
-    return $db;
-}
-
-// sqlite's temp directory (src/os_unix.c unixTempFileDir), where softoken's sdb_getTempDir
-// measures too: SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp, ".", the first that is a
-// directory the process may write and search (access(dir, 03)).
-function temp_dir(?string $root, array $env, string $cwd, ?array $mounts, ?array $creds): array
-{
-    $t = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'fs' => null, 'fs_class' => 'unknown',
-        'notes' => []];
-    if ($root === null) {
-        return $t;
-    }
-    $cands = [['SQLITE_TMPDIR', $env['SQLITE_TMPDIR'] ?? null], ['TMPDIR', $env['TMPDIR'] ?? null],
-        ['/var/tmp', '/var/tmp'], ['/usr/tmp', '/usr/tmp'], ['/tmp', '/tmp'], ['.', '.']];
-    foreach ($cands as [$source, $dir]) {
-        if ($dir === null || $dir === '') {
-            continue;
-        }
-        [$p, $exists] = resolve($root, $dir, $cwd);
-        $st = $exists ? stat_in($root, $p) : null;
-        $m = $mounts !== null && $p !== null ? mount_of($mounts, $p) : null;
-        $w = $st !== null && ($st['mode'] & 0170000) === 0040000 ? dir_writable($st, $creds, $m['ro'] ?? null) : false;
-        if ($w === null) {
-            $t['notes'][] = 'tempdir_access_unknown';
-        }
-        if ($w !== false) {
-            $t['path'] = $dir;
-            $t['source'] = $source;
-            $t['resolved'] = $p;
-            $t['fs'] = $m['fstype'] ?? null;
-            $t['fs_class'] = fs_class($t['fs']);
-            return $t;
-        }
-        if ($source === 'SQLITE_TMPDIR' || $source === 'TMPDIR') {
-            $t['notes'][] = strtolower($source) . '_skipped';
-        }
-    }
-    $t['source'] = 'none';
-    return $t;
-}
 
 // ---------------------------------------------------------------- the prediction
 
@@ -125,18 +41,30 @@ function cell_tri(string $cell, string $fs_class): ?bool
     return null;
 }
 
+// The softokn row for one process (softokn_row()).
+final class SoftoknRow
+{
+    /** @var ?array the table's row; null: no version, no table, or outside it */
+    public ?array $row;
+    /** @var string the family whose rows were used: rhel6, rhel7 or upstream */
+    public string $family;
+    /** @var bool a build outside the system library directories */
+    public bool $private;
+    /** @var ?int[] the version's parts (version_parse()); null: no version */
+    public ?array $version;
+}
+
 // The softokn row for this process: the distribution's own rows only for a build in a system
 // library directory; a private build is read as upstream (a distribution patch does not show
-// in its version). Returns [row or null, family used, private, version parts or null].
-function softokn_row(?array $table, array $softokn, string $family): array
+// in its version).
+function softokn_row(?array $table, array $softokn, string $family): SoftoknRow
 {
-    $v = version_parse($softokn['version'] ?? null);
-    $private = ($softokn['system_build'] ?? null) === false;
-    $fam = !$private && ($family === 'rhel6' || $family === 'rhel7') ? $family : 'upstream';
-    if ($table === null || $v === null) {
-        return [null, $fam, $private, $v];
-    }
-    return [table_lookup($table, $fam, $v), $fam, $private, $v];
+    $r = new SoftoknRow();
+    $r->version = version_parse($softokn['version'] ?? null);
+    $r->private = ($softokn['system_build'] ?? null) === false;
+    $r->family = !$r->private && ($family === 'rhel6' || $family === 'rhel7') ? $family : 'upstream';
+    $r->row = $table === null || $r->version === null ? null : table_lookup($table, $r->family, $r->version);
+    return $r;
 }
 
 // The probe: none / expected / possible / unknown, where (DB dir, temp dir, each ?bool), whether
@@ -149,9 +77,12 @@ function predict(array $p, ?array $table): array
         $out['reason'] = $p['curl'] === 'none' ? 'no_curl' : 'curl_not_nss';
         return $out;
     }
-    [$row, $fam, $private, $v] = softokn_row($table, $p['softokn'], $p['family']);
+    $sr = softokn_row($table, $p['softokn'], $p['family']);
+    $row = $sr->row;
+    $private = $sr->private;
+    $v = $sr->version;
     $out['row'] = $row;
-    $out['family_row'] = $fam;
+    $out['family_row'] = $sr->family;
     $out['private'] = $private;
     $var = $p['var_class'];
     // softokn >= 3.23 reads the variable with secure_getenv (PR_GetEnvSecure): in a
@@ -261,14 +192,14 @@ function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
     if ($p['var_class'] === 'probing') {
         return [false, 'probing_value'];
     }
-    [$row, , , $v] = softokn_row($table, $p['softokn'], $p['family']);
-    if ($p['secure'] === true && $v !== null && version_cmp_lo($v, [3, 23]) >= 0) {
+    $sr = softokn_row($table, $p['softokn'], $p['family']);
+    if ($p['secure'] === true && $sr->version !== null && version_cmp_lo($sr->version, [3, 23]) >= 0) {
         return [false, 'secure_exec'];
     }
-    if ($row === null) {
+    if ($sr->row === null) {
         return [null, 'softokn_unknown'];
     }
-    switch ($row['honours']) {
+    switch ($sr->row['honours']) {
         case 'no':
             return [false, 'softokn_ignores'];
         case 'release':
@@ -297,11 +228,11 @@ function at_most_possible(array &$t, string $reason, bool $clear_dirs = true): v
     $t['reason'] = $t['prediction']['reason'] = $reason;
 }
 
-// Judges one answered target. FACTS: the decoded answer; VIEW: where its files are seen from
-// (root, proc, mounts, creds, secure, cwd; ask.php's view_of()); TABLE: the rows or null.
-function judge(array $t, array $facts, array $view, ?array $table): array
+// Judges one answered target T: its codes (probe, reason, in_effect, notes, ...; docs/doctor.md).
+// FACTS: the decoded answer (ask.php); VIEW: what was seen of the host for it (view.php see());
+// TABLE: the softokn rows or null. Reads nothing but its arguments.
+function judge(array $t, array $facts, View $view, ?array $table): array
 {
-    clearstatcache();
     $st = $facts['nsscache']['status'] ?? null;
     $st = is_array($st) ? $st : null;
     $env = $facts['env'] ?? [];
@@ -315,7 +246,7 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     foreach (['ssl_dir' => 'SSL_DIR', 'tmpdir' => 'TMPDIR', 'sqlite_tmpdir' => 'SQLITE_TMPDIR'] as $k => $e) {
         $t[$k] = $env[$e] ?? null;
     }
-    $t['notes'] = array_merge($t['notes'] ?? [], $view['notes']);
+    $t['notes'] = array_merge($t['notes'] ?? [], $view->notes);
     if ($st !== null) {
         $t['notes'] = array_merge($t['notes'], status_shape($st));
         // status() escapes its strings reversibly (\\, \xHH: docs/api.md); the variable is raw
@@ -331,16 +262,17 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     $curl_loaded = ($facts['curl']['loaded'] ?? false) || ($st['libcurl']['version'] ?? null) !== null;
     $t['nss_curl'] = $curl_loaded ? $t['tls_backend'] === 'NSS' : false;
     $t['nss'] = $st['nss']['version'] ?? ($t['nss_curl'] ? substr((string) $ssl, 4) : null);
-    $t['softokn'] = softokn_of($st, $facts, $view);
+    $t['softokn'] = $st !== null && is_string($st['softokn']['version'] ?? null) ? ['version' =>
+        $st['softokn']['version'], 'path' => $st['softokn']['path'] ?? null, 'how' => $st['softokn']['how'] ?? null,
+        'system_build' => $st['softokn']['system_build'] ?? null, 'source' => 'nsscache'] : $view->softokn;
     // the doctor's own reading of the target's root; a page's text (a remote URL) gives the endpoint's
     $t['distro'] = is_string($facts['distro']['family'] ?? null) ? ['id' => null, 'version' => null,
-        'family' => $facts['distro']['family'], 'source' => 'endpoint'] : $view['distro'];
-    $cwd = is_string($facts['cwd'] ?? null) ? $facts['cwd'] : '/';
-    $t['db'] = db_dir($view['root'], $t['ssl_dir'], $cwd, $view['mounts'], $view['creds']);
-    $t['tempdir'] = temp_dir($view['root'], $env, $cwd, $view['mounts'], $view['creds']);
+        'family' => $facts['distro']['family'], 'source' => 'endpoint'] : $view->distro;
+    $t['db'] = $view->db;
+    $t['tempdir'] = $view->tempdir;
     own_view($t, $facts['view'] ?? null);
     $p = ['curl' => !$curl_loaded ? 'none' : ($t['nss_curl'] ? 'nss' : 'other'), 'var_class' => $t['variable_class'],
-        'softokn' => $t['softokn'], 'family' => $t['distro']['family'], 'secure' => $view['secure'],
+        'softokn' => $t['softokn'], 'family' => $t['distro']['family'], 'secure' => $view->secure,
         'db' => $t['db'], 'tempdir' => $t['tempdir']];
     // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
     // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
@@ -410,24 +342,23 @@ function judge(array $t, array $facts, array $view, ?array $table): array
     if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
         $t['notes'][] = 'nss_already_initialized';
     }
-    $t['sentence'] = sentence($t);
     return $t;
 }
 
 // The target's own view (the endpoint's nsscache_ep_view(), taken inside the request or -r run
 // that answered, with its uid, root and mounts) over the one the doctor has from outside: T's db
-// and tempdir. VIEW null: an older endpoint, the outside view stays.
-function own_view(array &$t, ?array $view): void
+// and tempdir. OWN null: an older endpoint, the outside view stays.
+function own_view(array &$t, ?array $own): void
 {
-    if ($view === null || ($view['view'] ?? null) !== 1) {
+    if ($own === null || ($own['view'] ?? null) !== 1) {
         return;
     }
     $t['notes'][] = 'own_view';
-    if (!empty($view['hidden'])) {
+    if (!empty($own['hidden'])) {
         $t['notes'][] = 'open_basedir_hides';
     }
     $states = ['readable', 'unreadable', 'absent'];
-    $d = $view['db'] ?? null;
+    $d = $own['db'] ?? null;
     if (is_array($d) && in_array($d['source'] ?? null, ['SSL_DIR', 'default', 'none'], true)) {
         $c9 = in_array($d['cert9'] ?? null, $states, true) ? $d['cert9'] : null;
         $k4 = in_array($d['key4'] ?? null, $states, true) ? $d['key4'] : null;
@@ -449,7 +380,7 @@ function own_view(array &$t, ?array $view): void
             'notes' => $t['db']['notes']];
         $t['db']['fs_class'] = fs_class($t['db']['fs']);
     }
-    $m = $view['tmp'] ?? null;
+    $m = $own['tmp'] ?? null;
     if (is_array($m) && is_string($m['source'] ?? null)) {
         $none = $m['source'] === 'none' || !is_string($m['path'] ?? null);
         $t['tempdir'] = ['path' => $none ? null : $m['path'], 'source' => $none ? 'none' : $m['source'],
@@ -457,56 +388,6 @@ function own_view(array &$t, ?array $view): void
             'notes' => $t['tempdir']['notes']];
         $t['tempdir']['fs_class'] = fs_class($t['tempdir']['fs']);
     }
-}
-
-// softokn: nsscache's reading when it has a version; else the mapped libsoftokn3, the one beside
-// the mapped libnss3 (or beside its resolved symlink), or one in a system library directory,
-// each read as a file inside the target's root, bounded, never loaded.
-function softokn_of(?array $st, array $facts, array $view): array
-{
-    if ($st !== null && is_string($st['softokn']['version'] ?? null)) {
-        return ['version' => $st['softokn']['version'], 'path' => $st['softokn']['path'] ?? null,
-            'how' => $st['softokn']['how'] ?? null, 'system_build' => $st['softokn']['system_build'] ?? null,
-            'source' => 'nsscache'];
-    }
-    $none = ['version' => null, 'path' => null, 'how' => 'none', 'system_build' => null, 'source' => 'doctor'];
-    $root = $view['root'];
-    if ($root === null) {
-        return $none;
-    }
-    $maps = is_array($facts['maps'] ?? null) ? $facts['maps'] : $view['maps'];
-    $cands = [];
-    if (isset($maps['libsoftokn3.so'])) {
-        $cands[] = [preg_replace('/ \(deleted\)$/', '', $maps['libsoftokn3.so']), 'loaded'];
-    }
-    if (isset($maps['libnss3.so'])) {
-        $nss = preg_replace('/ \(deleted\)$/', '', $maps['libnss3.so']);
-        $cands[] = [dirname($nss) . '/libsoftokn3.so', 'file'];
-        [$real] = resolve($root, $nss);
-        if ($real !== null && dirname($real) !== dirname($nss)) {
-            $cands[] = [dirname($real) . '/libsoftokn3.so', 'file'];
-        }
-    }
-    foreach (['/usr/lib64', '/lib64', '/usr/lib', '/lib'] as $d) {
-        $cands[] = ["$d/libsoftokn3.so", 'file'];
-    }
-    foreach (glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] as $f) {
-        $cands[] = [substr($f, strlen($root)), 'file'];
-    }
-    foreach ($cands as [$path, $how]) {
-        [$real, $exists] = resolve($root, $path);
-        if (!$exists) {
-            continue;
-        }
-        [$v, $why] = softokn_file_version($root . $real);
-        if ($v === null) {
-            $none['notes'][] = "$path: $why";
-            continue;
-        }
-        return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => is_system_lib_dir(dirname($real)),
-            'source' => 'doctor'];
-    }
-    return $none;
 }
 
 // Keys and types of nsscache_status() that api.md freezes and this doctor reads; a mismatch is a note.

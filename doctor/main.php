@@ -2,10 +2,10 @@
 // SPDX-License-Identifier: BSD-2-Clause
 // nsscache-doctor: is this host affected by NSS's access() probe, and is the fix in effect in
 // every PHP here? Run by the launcher (nsscache-doctor) under a PHP >= 7.4; see --help and
-// docs/doctor.md. The files beside this one each own one concern: targets.php (which PHPs),
-// ask.php (asking them), fcgi.php (the FastCGI client), files.php (reading the host),
-// table.php (the softokn table), judge.php (facts and view to codes), words.php (every sentence),
-// output.php (the verdict and its forms).
+// docs/doctor.md. The stages, one file each: targets.php (which PHPs), ask.php (asking them, their
+// facts; fcgi.php the FastCGI client), view.php (what each one's view of the host holds), judge.php
+// (facts and view to codes, pure), words.php (every sentence), output.php (the verdict and its
+// forms); files.php reads the host for them, table.php reads the softokn table.
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -17,6 +17,7 @@ require __DIR__ . '/table.php';
 require __DIR__ . '/targets.php';
 require __DIR__ . '/ask.php';
 require __DIR__ . '/fcgi.php';
+require __DIR__ . '/view.php';
 require __DIR__ . '/judge.php';
 require __DIR__ . '/words.php';
 require __DIR__ . '/output.php';
@@ -222,17 +223,16 @@ function endpoint_blocked(array $t, ?string $script): ?array
     return $b === null ? null : $b + ['user' => $user];
 }
 
-// The task that asks target T until DEADLINE (ask.php; null: nothing to ask) and how its view of
-// the host is found once it has answered (answered()).
-function ask_task(array $t, array $ctx, float $deadline): array
+// The task that asks target T until DEADLINE (ask.php; null: nothing to ask). Its result, an
+// answer: ['status' => ok or a status code, 'facts' => ?array (decode_facts()), 'error' => ?string].
+function ask_task(array $t, array $ctx, float $deadline): ?\Generator
 {
     if ($t['status'] !== null) {
-        return [null, null];
+        return null;
     }
     switch ($t['kind']) {
         case 'cli':
-            return [$ctx['snippet'] === null ? null
-                : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']), ['cli', null, null]];
+            return $ctx['snippet'] === null ? null : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']);
         case 'ini':
             // the running server's own variables (its parent's /proc/PID/environ, ENV_KEEP only)
             $env = $ctx['env'];
@@ -242,28 +242,42 @@ function ask_task(array $t, array $ctx, float $deadline): array
             }
             $env = array_merge($env, $t['server_env'] ?? []);
             $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
-            return [$ctx['snippet'] === null ? null
-                : ask_cli_task($t['binary'], $ctx['snippet'], $deadline, $env, $t['ini_args']), ['cli', null, null]];
+            return $ctx['snippet'] === null ? null
+                : ask_cli_task($t['binary'], $ctx['snippet'], $deadline, $env, $t['ini_args']);
+        case 'fpm':
+            return ask_fcgi_task($t['address'], $ctx['script'], $deadline);
+    }
+    return ask_url_task($t['address'], $deadline);
+}
+
+// Where target T's files are seen from once it has answered (view.php).
+function vantage_of(array $t): Vantage
+{
+    switch ($t['kind']) {
+        case 'cli':
+        case 'ini':
+            return Vantage::ours();
         case 'fpm':
             $pool = $t['pool'] ?? pool_at($t['address']);
-            return [ask_fcgi_task($t['address'], $ctx['script'], $deadline),
-                ['pid', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', true,
-                    $pool !== null && $pool['master_pid'] !== null
-                        ? [$pool['master_pid'], $pool['chroot'] ?? null, $pool['user'] ?? null] : null]];
+            return $pool !== null && $pool['master_pid'] !== null
+                ? Vantage::answerer("pool {$pool['name']}", $pool['master_pid'], $pool['chroot'] ?? null,
+                    $pool['user'] ?? null)
+                : Vantage::answerer($pool !== null ? "pool {$pool['name']}" : 'php-fpm');
     }
     // a page's Prometheus text shows no pid, no paths: nothing on this host is looked at for it
-    return [ask_url_task($t['address'], $deadline), ['text', null, false]];
+    return Vantage::none();
 }
 
 // Asks and judges TARGETS together (drive()): each until its --timeout or the run's DEADLINE,
 // whichever comes first; one out of time is a timeout, and the rest are judged all the same.
 function inspect_all(array $targets, array $ctx, float $deadline): array
 {
-    $tasks = $views = [];
+    $tasks = $from = [];
     $start = microtime(true);
     $limit = min($start + $ctx['timeout'], $deadline);
     foreach ($targets as $i => $t) {
-        [$task, $views[$i]] = ask_task($t, $ctx, $limit);
+        $from[$i] = $t['status'] === null ? vantage_of($t) : Vantage::none();
+        $task = ask_task($t, $ctx, $limit);
         if ($task !== null) {
             $tasks[$i] = $task;
         }
@@ -277,11 +291,7 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
             $a = $t['status'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
                 : ['status' => $t['status'], 'error' => $t['error'], 'facts' => null];
         }
-        $v = $views[$i];
-        if ($v !== null && $v[2] === 'local') {
-            $v[2] = $a['local'] ?? false;
-        }
-        $out[] = answered($t, $a, $v, $ctx);
+        $out[] = answered($t, $a, $from[$i], $ctx);
     }
     return $out;
 }
@@ -292,8 +302,9 @@ function inspect(array $t, array $ctx): array
     return inspect_all([$t], $ctx, microtime(true) + $ctx['timeout'])[0];
 }
 
-// Judges target T from its answer A (status, error, facts) and VIEW (how inspect() sees it).
-function answered(array $t, array $a, ?array $view, array $ctx): array
+// Target T from its answer A (ask_task()), seen from FROM: its view (view.php), judged (judge.php),
+// in words (words.php).
+function answered(array $t, array $a, Vantage $from, array $ctx): array
 {
     $t['status'] = $a['status'];
     $t['error'] = $a['error'];
@@ -311,15 +322,10 @@ function answered(array $t, array $a, ?array $view, array $ctx): array
         $t['notes'][] = 'doctor_env_unknown';
     }
     $f = $t['facts'];
-    $pid = is_int($f['pid'] ?? null) ? $f['pid'] : null;
-    if ($view[0] === 'text') {
-        $v = view_of(null, null, false, $ctx['host']);
-        $v['notes'] = ['prometheus_text'];
-    } else {
-        $v = $view[0] === 'cli' ? view_of(null, null, true, $ctx['host'])
-            : view_of($pid, $view[1], $view[2], $ctx['host'], $view[3] ?? null);
-    }
-    return judge($t, $f, $v, $ctx['table']);
+    $view = see(view_of($from, is_int($f['pid'] ?? null) ? $f['pid'] : null, $ctx['host']), $f);
+    $t = judge($t, $f, $view, $ctx['table']);
+    $t['sentence'] = sentence($t);
+    return $t;
 }
 
 function main(array $argv): int

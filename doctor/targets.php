@@ -97,10 +97,11 @@ function readable_by(string $root, string $file, ?array $creds): array
     if ($creds === null) {
         return [true, null];
     }
-    [$real, $exists] = resolve($root, $file);
-    if ($real === null || !$exists) {
+    $real = resolve($root, $file);
+    if ($real->path === null || !$real->exists) {
         return [false, 'not found'];
     }
+    $real = $real->path;
     $dir = '';
     foreach (array_slice(explode('/', $real), 1, -1) as $c) {
         $st = stat_in($root, $dir === '' ? '/' : $dir);
@@ -123,13 +124,14 @@ function readable_by(string $root, string $file, ?array $creds): array
 // null when it can (mode bits; ACLs are not read) or FILE is not there.
 function blocked_at(string $root, string $file, array $creds): ?array
 {
-    [$real, $exists] = resolve($root, $file);
-    if ($real === null || !$exists) {
+    $real = resolve($root, $file);
+    if ($real->path === null || !$real->exists) {
         return null;
     }
     $can = function (array $st, int $bits) use ($creds): bool {
         return $creds['uid'] === 0 || mode_allows($st, $bits, $creds);
     };
+    $real = $real->path;
     $dir = '';
     $parts = array_slice(explode('/', $real), 1);
     foreach ($parts as $i => $c) {

@@ -38,7 +38,7 @@ final class AnswerFuzzTest extends TestCase
         $t = D\target('fpm', $name, ['address' => '/run/php/x.sock']);
         $t['timeout'] = 3.0;
         $a = D\cgi_answer("Content-Type: application/json\r\n\r\n" . $body, '');
-        return D\answered($t, $a, $own_view ? ['cli', null, null] : ['pid', 'pool x', true, null], self::ctx());
+        return D\answered($t, $a, $own_view ? D\Vantage::ours() : D\Vantage::answerer('pool x'), self::ctx());
     }
 
     private static function good(): array

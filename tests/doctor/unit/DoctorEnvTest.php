@@ -67,8 +67,8 @@ final class DoctorEnvTest extends TestCase
         $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
         $ctx = ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]];
         $a = ['status' => 'ok', 'error' => null, 'facts' => $facts];
-        $this->assertSame('none', D\answered($t, $a, ['cli', null, null], $ctx + ['env_known' => true])['probe']);
-        $j = D\answered($t, $a, ['cli', null, null], $ctx + ['env_known' => false]);
+        $this->assertSame('none', D\answered($t, $a, D\Vantage::ours(), $ctx + ['env_known' => true])['probe']);
+        $j = D\answered($t, $a, D\Vantage::ours(), $ctx + ['env_known' => false]);
         $this->assertSame(['possible', 'doctor_env_unknown'], [$j['probe'], $j['reason']], $j['sentence']);
     }
 }

@@ -20,7 +20,7 @@ final class OneBrainTest extends TestCase
         $t['facts'] = $facts;
         $t['status'] = 'ok';
         $t['timeout'] = 3.0;
-        return D\judge($t, $facts, view_fixture(scratch()), the_table());
+        return judged_in($t, $facts, view_fixture(scratch()), the_table());
     }
 
     public function testInEffectIsHonoured(): void

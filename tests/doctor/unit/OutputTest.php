@@ -40,7 +40,7 @@ final class OutputTest extends TestCase
         $t['facts'] = $facts;
         $t['status'] = 'ok';
         $t['timeout'] = 3.0;
-        return D\judge($t, $facts, view_fixture(self::hostRoot(), $view), the_table());
+        return judged_in($t, $facts, view_fixture(self::hostRoot(), $view), the_table());
     }
 
     public function testJudgeOnACentos7PoolWithTheUnquotedLineAndNoNsscache(): void

@@ -23,7 +23,7 @@ final class OwnViewTest extends TestCase
         $r = scratch();
         mkdir("$r/usr/lib64", 0755, true);
         file_put_contents("$r/usr/lib64/libsoftokn3.so", "\x7fELF\0Version: NSS 3.44.0\0");
-        return D\judge($t, $facts, view_fixture($r), the_table());
+        return judged_in($t, $facts, view_fixture($r), the_table());
     }
 
     public function testTheTargetsViewWinsOverTheOutsideOne(): void

@@ -8,6 +8,7 @@ declare(strict_types=1);
 define('NSSCACHE_DOCTOR_LIBRARY', true);
 define('NSSCACHE_EP_LIBRARY', true);
 define('TOP', dirname(__DIR__, 3));
+require __DIR__ . '/fs_guard.php';
 require TOP . '/doctor/main.php';
 require TOP . '/fleet/nsscache-metrics.php';
 
@@ -62,14 +63,32 @@ function scratch(): string
     return $d;
 }
 
-// A view of the host for judge(): ROOT a scratch root, one local mount unless MOUNTS says.
+// Where a target's files are seen from: ROOT a scratch root, one local mount unless MOUNTS says.
 function view_fixture(?string $root, array $more = []): array
 {
-    return array_merge(['root' => $root, 'proc' => '/proc/self',
+    return array_merge(['root' => $root,
         'mounts' => [['mount' => '/', 'fstype' => 'xfs', 'ro' => false]],
         'creds' => ['uid' => 48, 'gid' => 48, 'groups' => []], 'secure' => false, 'maps' => null,
         'distro' => ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7', 'source' => null,
             'notes' => []], 'notes' => []], $more);
+}
+
+// The view stage for FACTS in the scratch root of WHERE (view_fixture()): a View as view.php sees it.
+function seen(array $where, array $facts): NsscacheDoctor\View
+{
+    $v = new NsscacheDoctor\View();
+    foreach ($where as $k => $x) {
+        $v->$k = $x;
+    }
+    return NsscacheDoctor\see($v, $facts);
+}
+
+// Target T seen (seen()), judged and put in words, as main.php's answered() does.
+function judged_in(array $t, array $facts, array $where, ?array $table): array
+{
+    $t = NsscacheDoctor\judge($t, $facts, seen($where, $facts), $table);
+    $t['sentence'] = NsscacheDoctor\sentence($t);
+    return $t;
 }
 
 function the_table(): array

@@ -1,0 +1,318 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: the view. Where a target's files are seen from (its process's root and mounts,
+// its pool master's, or the doctor's own) and what is seen there for its facts: the DB libcurl-NSS
+// would open, the temp dir sqlite would use, the softokn file. Every read of the host that judging
+// needs happens here, before judging (judge.php reads nothing: it is given a View).
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const NSSDB_DEFAULT = '/etc/pki/nssdb';
+
+// How a target's files are to be seen once it has answered (vantage_of()).
+final class Vantage
+{
+    /** @var string 'ours' (the doctor's own view: a CLI, an ini target), 'answerer' (the process
+     *  that answered, or its pool's master), 'none' (a page's Prometheus text: nothing of the host) */
+    public string $from;
+    /** @var ?string what the answerer's cmdline must hold to be the one asked ('' anything) */
+    public ?string $check = null;
+    /** @var ?int a pool's php-fpm master, whose root and mounts its workers share */
+    public ?int $master_pid = null;
+    /** @var ?string the pool's chroot, inside its master's root */
+    public ?string $chroot = null;
+    /** @var ?string the pool's user (its workers' credentials when the worker is gone) */
+    public ?string $user = null;
+
+    public static function ours(): self
+    {
+        $v = new self();
+        $v->from = 'ours';
+        return $v;
+    }
+
+    public static function none(): self
+    {
+        $v = new self();
+        $v->from = 'none';
+        return $v;
+    }
+
+    public static function answerer(string $check, ?int $master_pid = null, ?string $chroot = null,
+        ?string $user = null): self
+    {
+        $v = new self();
+        $v->from = 'answerer';
+        $v->check = $check;
+        $v->master_pid = $master_pid;
+        $v->chroot = $chroot;
+        $v->user = $user;
+        return $v;
+    }
+}
+
+// A target's view of the host, as data: what judge() is given.
+final class View
+{
+    /** @var ?string the target's root as a path of the doctor's ('' its own); null: not seen (a page) */
+    public ?string $root = '';
+    /** @var ?array parse_mountinfo() rows relative to that root; null: unreadable */
+    public ?array $mounts = null;
+    /** @var ?array the process's effective ['uid', 'gid', 'groups'] (proc_creds()); null: unknown */
+    public ?array $creds = null;
+    /** @var ?bool secure execution (AT_SECURE); null: unknown */
+    public ?bool $secure = null;
+    /** @var ?array library name => path mapped in the answering process (nsscache_ep_maps()) */
+    public ?array $maps = null;
+    /** @var array read_distro() of that root */
+    public array $distro = [];
+    /** @var string[] notes for the target (remote_target, process_gone, mountinfo_unreadable, ...) */
+    public array $notes = [];
+    /** @var array db_dir() for the target's SSL_DIR and cwd */
+    public array $db = [];
+    /** @var array temp_dir() for the target's environment and cwd */
+    public array $tempdir = [];
+    /** @var array the softokn file the doctor found (softokn_file()); 'how' => 'none' if none or not looked */
+    public array $softokn = [];
+}
+
+// Where a target's files are seen from. PID: the process that answered (a pool's worker, an Apache
+// child), used when it is what the target says it is (FROM->check in its cmdline). FROM->master_pid:
+// a pool's php-fpm master, whose root and mounts its workers share (plus the pool's chroot);
+// preferred for those, since a worker may exit right after its request (the worker still gives
+// its credentials and libraries when it is there). 'ours': the doctor's own view (a CLI shares the
+// doctor's mount namespace). 'none': nothing (a page). HOST: ['distro' => the doctor's own].
+function view_of(Vantage $from, ?int $pid, array $host): View
+{
+    $v = new View();
+    $v->root = '';
+    $v->distro = $host['distro'];
+    if ($from->from === 'none') {
+        $v->root = null;
+        $v->distro = ['id' => null, 'version' => null, 'id_like' => null, 'family' => 'other', 'source' => null,
+            'notes' => []];
+        $v->notes = ['prometheus_text'];
+        return $v;
+    }
+    $worker = null;
+    if ($from->from === 'answerer' && $pid !== null) {
+        [$cmd] = read_bounded("/proc/$pid/cmdline", 4096);
+        if ($cmd !== null && ($from->check === '' || strpos(str_replace("\0", ' ', $cmd), $from->check) !== false)) {
+            $worker = "/proc/$pid";
+        } else {
+            $v->notes[] = 'process_gone';
+        }
+    } elseif ($from->from === 'answerer') {
+        // an answer without its pid: the process is not seen either
+        $v->notes[] = 'process_gone';
+    }
+    $master = $from->master_pid;
+    $chroot = $master !== null ? rtrim((string) $from->chroot, '/') : '';
+    if ($master !== null && is_dir("/proc/$master")) {
+        $space = "/proc/$master";
+        $v->root = "$space/root$chroot";
+        if ($worker === null) {
+            $v->notes[] = 'judged_from_master';
+        }
+    } elseif ($worker !== null) {
+        // its root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
+        $space = $worker;
+        $v->root = "$worker/root";
+        $chroot = '';
+    } else {
+        $space = '/proc/self';
+        $chroot = '';
+    }
+    [$mi] = read_bounded("$space/mountinfo", 4 << 20);
+    $v->mounts = $mi !== null ? mounts_under(parse_mountinfo($mi), $chroot) : null;
+    if ($v->mounts === null) {
+        $v->notes[] = 'mountinfo_unreadable';
+    }
+    $v->creds = proc_creds($worker ?? '/proc/self');
+    $v->secure = proc_secure_exec($worker ?? '/proc/self');
+    if ($worker === null && $space !== '/proc/self') {
+        // the master runs as root; its workers as the pool's user, when named
+        $pw = $from->user !== null && function_exists('posix_getpwnam') ? @posix_getpwnam($from->user) : false;
+        $v->creds = $pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null;
+        $v->secure = null;
+    }
+    if ($worker !== null) {
+        [$maps] = read_bounded("$worker/maps", 4 << 20);
+        $v->maps = $maps !== null ? \nsscache_ep_maps($maps) : null;
+    }
+    if ($space !== '/proc/self') {
+        $v->distro = read_distro($v->root);
+    }
+    // a worker that exited while we looked: what was read through it may be wrong
+    if ($worker !== null && $v->root === "$worker/root" && !is_dir($worker)) {
+        $v->notes[] = 'process_exited_while_read';
+    }
+    return $v;
+}
+
+// The mounts a process chroot'ed into CHROOT sees, with their points relative to it ('' = all).
+function mounts_under(array $mounts, string $chroot): array
+{
+    if ($chroot === '') {
+        return $mounts;
+    }
+    $out = [];
+    $top = mount_of($mounts, $chroot);
+    if ($top !== null) {
+        $out[] = ['mount' => '/'] + $top;
+    }
+    foreach ($mounts as $m) {
+        if (strncmp($m['mount'], "$chroot/", strlen($chroot) + 1) === 0) {
+            $out[] = ['mount' => substr($m['mount'], strlen($chroot))] + $m;
+        }
+    }
+    return $out;
+}
+
+// V with what is seen in its root for the answered FACTS: the DB dir, the temp dir and, where
+// nsscache there did not read the softokn's version itself, the softokn file.
+function see(View $v, array $facts): View
+{
+    clearstatcache();
+    $env = $facts['env'] ?? [];
+    $cwd = is_string($facts['cwd'] ?? null) ? $facts['cwd'] : '/';
+    $v->db = db_dir($v->root, $env['SSL_DIR'] ?? null, $cwd, $v->mounts, $v->creds);
+    $v->tempdir = temp_dir($v->root, $env, $cwd, $v->mounts, $v->creds);
+    $st = $facts['nsscache']['status'] ?? null;
+    $v->softokn = is_array($st) && is_string($st['softokn']['version'] ?? null) ? softokn_none()
+        : softokn_file($v->root, is_array($facts['maps'] ?? null) ? $facts['maps'] : $v->maps);
+    return $v;
+}
+
+// libcurl-NSS's database (curl lib/vtls/nss.c nss_setup/nss_init_core): SSL_DIR when stat() says
+// it is a directory, else /etc/pki/nssdb when that is a directory, else none (NSS_INIT_NOCERTDB:
+// softoken opens no database and nothing probes). ROOT null: not visible from here.
+function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?array $creds): array
+{
+    $db = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'cert9' => null, 'writable' => null,
+        'fs' => null, 'fs_class' => 'unknown', 'notes' => []];
+    if ($root === null) {
+        return $db;
+    }
+    foreach (['SSL_DIR' => $ssl_dir, 'default' => NSSDB_DEFAULT] as $source => $dir) {
+        if ($dir === null) {
+            continue;
+        }
+        $r = $dir !== '' ? resolve($root, $dir, $cwd) : null;
+        $st = $r !== null && $r->exists ? stat_in($root, $r->path) : null;
+        if ($st !== null && ($st['mode'] & 0170000) === 0040000) {
+            $db['path'] = $dir;
+            $db['source'] = $source;
+            $db['resolved'] = $r->path;
+            break;
+        }
+        if ($source === 'SSL_DIR') {
+            $db['notes'][] = 'ssl_dir_not_a_directory';
+        }
+    }
+    if ($db['path'] === null) {
+        $db['source'] = 'none';
+        return $db;
+    }
+    if ($db['path'][0] !== '/') {
+        $db['notes'][] = 'ssl_dir_relative';
+    }
+    $c9 = resolve($root, $db['resolved'] . '/cert9.db');
+    $c9_st = $c9->exists ? stat_in($root, $c9->path) : null;
+    $db['cert9'] = $c9_st !== null && ($c9_st['mode'] & 0170000) === 0100000;
+    // sdb_init statfs()es the DB file itself, so a cert9.db linked elsewhere counts where it lies
+    $m = $mounts !== null ? mount_of($mounts, $db['cert9'] ? $c9->path : $db['resolved']) : null;
+    $db['fs'] = $m['fstype'] ?? null;
+    $db['fs_class'] = fs_class($db['fs']);
+    $db['writable'] = dir_writable(stat_in($root, $db['resolved']), $creds, $m['ro'] ?? null);
+    return $db;
+}
+
+// sqlite's temp directory (src/os_unix.c unixTempFileDir), where softoken's sdb_getTempDir
+// measures too: SQLITE_TMPDIR, TMPDIR, /var/tmp, /usr/tmp, /tmp, ".", the first that is a
+// directory the process may write and search (access(dir, 03)).
+function temp_dir(?string $root, array $env, string $cwd, ?array $mounts, ?array $creds): array
+{
+    $t = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'fs' => null, 'fs_class' => 'unknown',
+        'notes' => []];
+    if ($root === null) {
+        return $t;
+    }
+    $cands = ['SQLITE_TMPDIR' => $env['SQLITE_TMPDIR'] ?? null, 'TMPDIR' => $env['TMPDIR'] ?? null,
+        '/var/tmp' => '/var/tmp', '/usr/tmp' => '/usr/tmp', '/tmp' => '/tmp', '.' => '.'];
+    foreach ($cands as $source => $dir) {
+        if ($dir === null || $dir === '') {
+            continue;
+        }
+        $r = resolve($root, $dir, $cwd);
+        $st = $r->exists ? stat_in($root, $r->path) : null;
+        $m = $mounts !== null && $r->path !== null ? mount_of($mounts, $r->path) : null;
+        $w = $st !== null && ($st['mode'] & 0170000) === 0040000 ? dir_writable($st, $creds, $m['ro'] ?? null) : false;
+        if ($w === null) {
+            $t['notes'][] = 'tempdir_access_unknown';
+        }
+        if ($w !== false) {
+            $t['path'] = $dir;
+            $t['source'] = (string) $source;
+            $t['resolved'] = $r->path;
+            $t['fs'] = $m['fstype'] ?? null;
+            $t['fs_class'] = fs_class($t['fs']);
+            return $t;
+        }
+        if ($source === 'SQLITE_TMPDIR' || $source === 'TMPDIR') {
+            $t['notes'][] = strtolower($source) . '_skipped';
+        }
+    }
+    $t['source'] = 'none';
+    return $t;
+}
+
+// No softokn found (or not looked for).
+function softokn_none(): array
+{
+    return ['version' => null, 'path' => null, 'how' => 'none', 'system_build' => null, 'source' => 'doctor'];
+}
+
+// The softokn the doctor finds in ROOT (null: not seen): the mapped libsoftokn3 (MAPS), the one
+// beside the mapped libnss3 (or beside its resolved symlink), or one in a system library directory,
+// each read as a file inside the root, bounded, never loaded.
+function softokn_file(?string $root, ?array $maps): array
+{
+    $none = softokn_none();
+    if ($root === null) {
+        return $none;
+    }
+    $cands = [];
+    if (isset($maps['libsoftokn3.so'])) {
+        $cands[] = [preg_replace('/ \(deleted\)$/', '', $maps['libsoftokn3.so']), 'loaded'];
+    }
+    if (isset($maps['libnss3.so'])) {
+        $nss = preg_replace('/ \(deleted\)$/', '', $maps['libnss3.so']);
+        $cands[] = [dirname($nss) . '/libsoftokn3.so', 'file'];
+        $real = resolve($root, $nss)->path;
+        if ($real !== null && dirname($real) !== dirname($nss)) {
+            $cands[] = [dirname($real) . '/libsoftokn3.so', 'file'];
+        }
+    }
+    foreach (['/usr/lib64', '/lib64', '/usr/lib', '/lib'] as $d) {
+        $cands[] = ["$d/libsoftokn3.so", 'file'];
+    }
+    foreach (glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] as $f) {
+        $cands[] = [substr($f, strlen($root)), 'file'];
+    }
+    foreach ($cands as [$path, $how]) {
+        $r = resolve($root, $path);
+        if (!$r->exists) {
+            continue;
+        }
+        [$v, $why] = softokn_file_version($root . $r->path);
+        if ($v === null) {
+            $none['notes'][] = "$path: $why";
+            continue;
+        }
+        return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => is_system_lib_dir(dirname($r->path)),
+            'source' => 'doctor'];
+    }
+    return $none;
+}
