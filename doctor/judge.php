@@ -176,38 +176,39 @@ function predict(array $p, ?array $table): array
     return $out;
 }
 
-// The doctor's own in_effect, in the order api.md gives for nsscache_status(): [?bool, code].
+// The doctor's own in_effect, in the order api.md gives for nsscache_status(): ['in_effect' => ?bool,
+// 'in_effect_reason' => the code], as the target holds them.
 // set_after_nss_init is a fact only the process knows: taken from nsscache when it says so.
 function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
 {
     if ($p['curl'] !== 'nss') {
-        return [null, 'no_nss_curl'];
+        return ['in_effect' => null, 'in_effect_reason' => 'no_nss_curl'];
     }
     if ($nsscache_reason === 'set_after_nss_init' || $nsscache_reason === 'opened_under_putenv') {
-        return [false, $nsscache_reason];
+        return ['in_effect' => false, 'in_effect_reason' => $nsscache_reason];
     }
     if ($p['var_class'] === 'unset') {
-        return [false, 'unset'];
+        return ['in_effect' => false, 'in_effect_reason' => 'unset'];
     }
     if ($p['var_class'] === 'probing') {
-        return [false, 'probing_value'];
+        return ['in_effect' => false, 'in_effect_reason' => 'probing_value'];
     }
     $sr = softokn_row($table, $p['softokn'], $p['family']);
     if ($p['secure'] === true && $sr->version !== null && version_cmp_lo($sr->version, [3, 23]) >= 0) {
-        return [false, 'secure_exec'];
+        return ['in_effect' => false, 'in_effect_reason' => 'secure_exec'];
     }
     if ($sr->row === null) {
-        return [null, 'softokn_unknown'];
+        return ['in_effect' => null, 'in_effect_reason' => 'softokn_unknown'];
     }
     switch ($sr->row['honours']) {
         case 'no':
-            return [false, 'softokn_ignores'];
+            return ['in_effect' => false, 'in_effect_reason' => 'softokn_ignores'];
         case 'release':
-            return [null, 'softokn_release_unknown'];
+            return ['in_effect' => null, 'in_effect_reason' => 'softokn_release_unknown'];
         case 'yes':
-            return [true, 'in_effect'];
+            return ['in_effect' => true, 'in_effect_reason' => 'in_effect'];
     }
-    return [null, 'softokn_unknown'];
+    return ['in_effect' => null, 'in_effect_reason' => 'softokn_unknown'];
 }
 
 // ---------------------------------------------------------------- one target
@@ -332,8 +333,9 @@ function judge(array $t, array $facts, View $view, ?array $table): array
     $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
         $t['prediction']['notes'])));
     $ns_reason = $st['in_effect_reason'] ?? null;
-    [$t['in_effect'], $t['in_effect_reason']] = $ext !== null && $ext !== 'softokn_version_ambiguous'
-        ? [EXT_REASONS[$ext], $ext] : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
+    $t = array_merge($t, $ext !== null && $ext !== 'softokn_version_ambiguous'
+        ? ['in_effect' => EXT_REASONS[$ext], 'in_effect_reason' => $ext]
+        : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null));
     $ns_ie = $st !== null && array_key_exists('in_effect', $st) ? $st['in_effect'] : null;
     $t['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
         'version' => $st['version'] ?? null, 'in_effect' => is_bool($ns_ie) ? $ns_ie : null,

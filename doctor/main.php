@@ -400,11 +400,13 @@ function main(array $argv): int
             'slab_bytes_per_second' => $rate($d0['slab']['bytes'] ?? null, $now['slab']['bytes'] ?? null)];
         $host['dentries'] = $now;
     }
-    [$code, $counts] = verdict($done);
+    $verdict = verdict($done);
+    $code = $verdict->code;
+    // what output.php formats: the run, the host, the judged targets, the verdict
     $doc = ['doctor' => ['version' => VERSION, 'table' => $table_file, 'table_error' => $table_error,
         'endpoint' => $endpoint, 'started' => $t0, 'duration_seconds' => round(microtime(true) - $t0, 3)],
-        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $counts,
-        'summary' => summary($code, $counts)];
+        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $verdict->counts,
+        'summary' => summary($code, $verdict->counts)];
     switch ($o['mode']) {
         case 'json':
             echo doc_json($doc);

@@ -14,8 +14,18 @@ const PROBE_STATES = ['none', 'expected', 'possible', 'unknown'];
 const TARGET_STATUSES = ['ok', 'not_running', 'dead', 'timeout', 'endpoint_failed', 'crashed', 'bad_answer',
     'config', 'error'];
 
+// The run's verdict (verdict()).
+final class Verdict
+{
+    /** @var int the exit code: 0, 1, 2 or 3 */
+    public int $code;
+    /** @var int[] how many counted targets: 'targets', 'expected', 'possible', 'uninspected', 'none'; and
+     *  'not_counted' */
+    public array $counts;
+}
+
 // The exit code and the counts behind it.
-function verdict(array $targets): array
+function verdict(array $targets): Verdict
 {
     $n = ['targets' => 0, 'expected' => 0, 'possible' => 0, 'uninspected' => 0, 'none' => 0, 'not_counted' => 0];
     foreach ($targets as $t) {
@@ -27,8 +37,10 @@ function verdict(array $targets): array
         $k = $t['status'] !== 'ok' || $t['probe'] === 'unknown' ? 'uninspected' : $t['probe'];
         $n[$k]++;
     }
-    $code = $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0));
-    return [$code, $n];
+    $v = new Verdict();
+    $v->code = $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0));
+    $v->counts = $n;
+    return $v;
 }
 
 function summary(int $code, array $n): string

@@ -23,7 +23,8 @@ final class AnswerFuzzTest extends TestCase
     // The doc main() builds for TARGETS (already judged).
     private static function doc(array $targets): array
     {
-        [$code, $counts] = D\verdict($targets);
+        $v = D\verdict($targets);
+        [$code, $counts] = [$v->code, $v->counts];
         $host = ['hostname' => "h\x1b]0;owned\x07", 'kernel' => '6.1.0', 'distro' => view_fixture(null)['distro'],
             'dentries' => ['nr_dentry' => 10, 'nr_unused' => 1, 'nr_negative' => 2, 'slab' => null, 'notes' => []],
             'watch' => null];

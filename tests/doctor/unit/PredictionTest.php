@@ -164,7 +164,8 @@ final class PredictionTest extends TestCase
     /** @dataProvider inEffectProvider */
     public function testInEffect(array $o, ?string $nsscache_reason, ?bool $want, string $code): void
     {
-        $this->assertSame([$want, $code], D\in_effect(self::p($o), the_table(), $nsscache_reason));
+        $this->assertSame(['in_effect' => $want, 'in_effect_reason' => $code], D\in_effect(self::p($o), the_table(),
+            $nsscache_reason));
     }
 
     public function testEveryInEffectCodeIsOfTheClosedList(): void
