@@ -152,14 +152,14 @@ function decode_facts(string $json): array
 }
 
 // Runs CMD (argv), its stdin /dev/null, ENV (null: ours), until DEADLINE (microtime), as a task
-// for drive(). Returns [stdout, stderr, status]: status 'ok', 'exit N', 'crashed' (signal),
-// 'timeout' or 'error: ...'.
+// for drive(). Returns ['stdout' => ..., 'stderr' => ..., 'status' => 'ok', 'exit N', 'crashed: signal
+// N (NAME)', 'timeout' or 'error: ...'].
 function run(array $cmd, ?array $env, float $deadline): \Generator
 {
     $p = @proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, null,
         $env);
     if (!is_resource($p)) {
-        return ['', '', last_error('error: cannot run')];
+        return ['stdout' => '', 'stderr' => '', 'status' => last_error('error: cannot run')];
     }
     $out = ['', ''];
     $open = [1 => $pipes[1], 2 => $pipes[2]];
@@ -217,7 +217,7 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
             $status = $code['exitcode'] === 0 ? 'ok' : 'exit ' . $code['exitcode'];
         }
     }
-    return [$out[0], $out[1], $status];
+    return ['stdout' => $out[0], 'stderr' => $out[1], 'status' => $status];
 }
 
 // Runs TASKS (generators that yield [read streams, write streams, wake-up time] and return their
@@ -293,7 +293,8 @@ function ask_cli(string $bin, string $snippet, float $timeout, ?array $env = nul
 // ask_cli() as a task for drive(), until DEADLINE.
 function ask_cli_task(string $bin, string $snippet, float $deadline, ?array $env = null, array $args = []): \Generator
 {
-    [$out, $err, $status] = yield from run(array_merge([$bin], $args, ['-r', $snippet]), $env, $deadline);
+    $r = yield from run(array_merge([$bin], $args, ['-r', $snippet]), $env, $deadline);
+    [$out, $err, $status] = [$r['stdout'], $r['stderr'], $r['status']];
     $p = strrpos($out, "\n" . FACTS_MARK);
     if ($p !== false) {
         $line = strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n");

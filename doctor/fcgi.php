@@ -25,7 +25,7 @@ function fcgi_pairs(array $params): string
     return $out;
 }
 
-// FastCGI records of IN: [stdout, stderr, ended].
+// FastCGI records of IN: ['stdout' => ..., 'stderr' => ..., 'ended' => the request's end was read].
 function fcgi_parse(string $in): array
 {
     $stdout = $stderr = '';
@@ -44,7 +44,7 @@ function fcgi_parse(string $in): array
         }
         $in = (string) substr($in, 8 + $h['len'] + $h['pad']);
     }
-    return [$stdout, $stderr, $ended];
+    return ['stdout' => $stdout, 'stderr' => $stderr, 'ended' => $ended];
 }
 
 // One FastCGI request running SCRIPT with QUERY; a real worker of the pool answers.
@@ -70,15 +70,15 @@ function ask_fcgi_task(string $address, string $script, float $deadline, string 
     ]);
     $out = fcgi_record(1, pack('nCx5', 1, 0)) . fcgi_record(4, $params) . fcgi_record(4, '') . fcgi_record(5, '');
     [$in, $err] = yield from exchange($s, $out, $deadline, function (string $in): bool {
-        return fcgi_parse($in)[2];
+        return fcgi_parse($in)['ended'];
     });
     if ($in === null) {
         return ['status' => $err[0], 'facts' => null, 'error' => "$address: $err[1]", 'body' => null];
     }
-    [$stdout, $stderr, $ended] = fcgi_parse($in);
-    if (!$ended) {
+    $r = fcgi_parse($in);
+    if (!$r['ended']) {
         return ['status' => 'dead', 'facts' => null, 'error' => "$address: closed before the end of the request",
             'body' => null];
     }
-    return cgi_answer($stdout, $stderr);
+    return cgi_answer($r['stdout'], $r['stderr']);
 }

@@ -50,7 +50,7 @@ function discover_clis(string $root = '', array &$skipped = []): array
 
 // ---------------------------------------------------------------- php-fpm
 
-// Running php-fpm masters: [conf path => [pid, as]], from their process titles ("php-fpm: master
+// Running php-fpm masters: conf path => ['pid' => int, 'as' => how to read it], from their process titles ("php-fpm: master
 // process (/etc/php/8.2/fpm/php-fpm.conf)"). Any user can run a process with such a title, or
 // php-fpm with a config of theirs: AS says how to read what it names. A master whose real and
 // effective uid are 0: through its own root (/proc/PID/root; '' when that is ours). Any other:
@@ -74,8 +74,8 @@ function fpm_masters(string $proc = '/proc'): array
         error_clear_last();
         $as = ['root' => $same ? '' : "$d/root", 'creds' => $u[1] === '0' && $u[2] === '0' ? null : $creds];
         // a root master's claim on a path is never replaced by another uid's
-        if (!isset($out[$m[1]]) || $out[$m[1]][1]['creds'] !== null) {
-            $out[$m[1]] = [(int) basename($d), $as];
+        if (!isset($out[$m[1]]) || $out[$m[1]]['as']['creds'] !== null) {
+            $out[$m[1]] = ['pid' => (int) basename($d), 'as' => $as];
         }
     }
     return $out;
@@ -151,30 +151,49 @@ function blocked_at(string $root, string $file, array $creds): ?array
     return null;
 }
 
-// One php-fpm config file and the files it includes: [pools, errors [file, why], files read]. Pools are
-// name => settings (listen, user, chroot, clear_env, env, admin values, file, line), with
-// $pool and ${VAR} expanded as php-fpm does. AS: how to read them (fpm_masters(): root, creds).
-// An error names the file and line, never what the line holds: a config may include any file.
-function fpm_parse(string $file, array &$seen = [], array $env = [], array $as = []): array
+// One php-fpm config file and the files it includes, read (fpm_parse()).
+final class FpmConf
+{
+    /** @var array[] name => settings (listen, user, group, chroot, chdir, clear_env, security.limit_extensions,
+     *  env [name => ['value', 'quoted']], admin [nsscache.* => value], file, line) */
+    public array $pools = [];
+    /** @var array[] ['file' => ..., 'why' => ...]: the file and line, never what the line holds */
+    public array $errors = [];
+    /** @var string[] the files read */
+    public array $files = [];
+
+    public static function error(string $file, string $why, bool $read = true): self
+    {
+        $c = new self();
+        $c->errors[] = ['file' => $file, 'why' => $why];
+        $c->files = $read ? [$file] : [];
+        return $c;
+    }
+}
+
+// One php-fpm config file and the files it includes, with $pool and ${VAR} expanded as php-fpm
+// does. AS: how to read them (fpm_masters(): root, creds). An error names the file and line, never
+// what the line holds: a config may include any file.
+function fpm_parse(string $file, array &$seen = [], array $env = [], array $as = []): FpmConf
 {
     $pools = [];
     $errors = [];
     $root = $as['root'] ?? '';
     $real = realpath($root . $file) ?: $root . $file;
     if (isset($seen[$real])) {
-        return [[], [], []];
+        return new FpmConf();
     }
     if (count($seen) >= CONF_FILES_MAX) {
-        return [[], [[$file, 'more than ' . CONF_FILES_MAX . ' included files']], []];
+        return FpmConf::error($file, 'more than ' . CONF_FILES_MAX . ' included files', false);
     }
     $seen[$real] = true;
     [$may, $why] = readable_by($root, $file, $as['creds'] ?? null);
     [$text, $why] = $may ? read_bounded($root . $file, CONF_MAX) : [null, $why];
     if ($text === null) {
-        return [[], [[$file, $why]], [$file]];
+        return FpmConf::error($file, $why);
     }
     if (strpos($text, "\0") !== false) {
-        return [[], [[$file, 'binary data, not a php-fpm configuration']], [$file]];
+        return FpmConf::error($file, 'binary data, not a php-fpm configuration');
     }
     $files = [$file];
     $section = null;
@@ -186,7 +205,7 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
         if (preg_match('/^\[([^\]]*)\]$/', $line, $m)) {
             $section = trim($m[1]);
             if ($section === '') {
-                $errors[] = [$file, 'line ' . ($n + 1) . ': empty section name'];
+                $errors[] = ['file' => $file, 'why' => 'line ' . ($n + 1) . ': empty section name'];
                 $section = null;
             } elseif ($section !== 'global' && !isset($pools[$section])) {
                 $pools[$section] = ['file' => $file, 'line' => $n + 1, 'listen' => null, 'env' => [], 'admin' => []];
@@ -194,7 +213,7 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
             continue;
         }
         if (!preg_match('/^([A-Za-z0-9_.\[\]-]+)\s*=\s*(.*)$/', $line, $m)) {
-            $errors[] = [$file, 'line ' . ($n + 1) . ': not "key = value"'];
+            $errors[] = ['file' => $file, 'why' => 'line ' . ($n + 1) . ': not "key = value"'];
             continue;
         }
         $key = $m[1];
@@ -208,10 +227,10 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
             $dir = dirname($file);
             $glob = $val !== '' && $val[0] === '/' ? $val : "$dir/$val";
             foreach (glob($root . $glob) ?: [] as $inc) {
-                [$p, $e, $f] = fpm_parse(substr($inc, strlen($root)), $seen, $env, $as);
-                $pools += $p;
-                $errors = array_merge($errors, $e);
-                $files = array_merge($files, $f);
+                $inner = fpm_parse(substr($inc, strlen($root)), $seen, $env, $as);
+                $pools += $inner->pools;
+                $errors = array_merge($errors, $inner->errors);
+                $files = array_merge($files, $inner->files);
             }
             continue;
         }
@@ -232,7 +251,11 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
         }
         unset($p);
     }
-    return [$pools, $errors, $files];
+    $c = new FpmConf();
+    $c->pools = $pools;
+    $c->errors = $errors;
+    $c->files = $files;
+    return $c;
 }
 
 // The address a client connects to for a listen value: a socket path, HOST:PORT, or a bare
@@ -267,40 +290,39 @@ function discover_pools(array $globs, string $proc = '/proc'): array
         }
     }
     if (!$globs) {
-        foreach ($masters as $f => [, $as]) {
-            $configs[$f] = $configs[$f] ?? $as;
+        foreach ($masters as $f => $m) {
+            $configs[$f] = $configs[$f] ?? $m['as'];
         }
     }
-    // the files each running master reads
+    // the files each running master reads: file => its pid
     $running = [];
-    foreach ($masters as $conf => [$pid, $as]) {
+    foreach ($masters as $conf => $m) {
         $seen = [];
-        [, , $files] = fpm_parse($conf, $seen, [], $as);
-        foreach ($files as $f) {
-            $running[realpath($f) ?: $f] = [$pid, $conf];
+        foreach (fpm_parse($conf, $seen, [], $m['as'])->files as $f) {
+            $running[realpath($f) ?: $f] = $m['pid'];
         }
     }
     $out = [];
     $names = [];
     $seen = [];
     foreach ($configs as $conf => $as) {
-        [$pools, $errors, $files] = fpm_parse($conf, $seen, [], $as);
-        foreach ($errors as [$file, $why]) {
-            $run = $running[realpath($file) ?: $file] ?? $running[realpath($conf) ?: $conf] ?? null;
-            $out[] = target('fpm', "config $file", ['status' => 'config', 'error' => "$file: $why", 'address' => $file,
-                'counted' => $run !== null]);
+        $c = fpm_parse($conf, $seen, [], $as);
+        foreach ($c->errors as $e) {
+            $master = $running[realpath($e['file']) ?: $e['file']] ?? $running[realpath($conf) ?: $conf] ?? null;
+            $out[] = target('fpm', "config {$e['file']}", ['status' => 'config', 'error' => "{$e['file']}: {$e['why']}",
+                'address' => $e['file'], 'counted' => $master !== null]);
         }
-        foreach ($pools as $name => $p) {
-            $run = $running[realpath($p['file']) ?: $p['file']] ?? null;
+        foreach ($c->pools as $name => $p) {
+            $master = $running[realpath($p['file']) ?: $p['file']] ?? null;
             $p['name'] = $name;
-            $p['master_pid'] = $run[0] ?? null;
+            $p['master_pid'] = $master;
             $t = target('fpm', $name, ['address' => fpm_address($p['listen']), 'pool' => $p, 'conf' => $conf]);
             if ($t['address'] === null) {
                 $t['status'] = 'config';
-                $t['counted'] = $run !== null;
+                $t['counted'] = $master !== null;
                 $t['error'] = "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
                     : 'a listen address the doctor cannot use');
-            } elseif ($run === null) {
+            } elseif ($master === null) {
                 $t['status'] = 'not_running';
                 $t['counted'] = false;
                 $t['error'] = $conf;
@@ -327,13 +349,12 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
         return null;
     }
     $want = $address[0] === '/' ? (realpath($address) ?: $address) : $address;
-    foreach (fpm_masters($proc) as $conf => [$pid, $as]) {
+    foreach (fpm_masters($proc) as $conf => $m) {
         $seen = [];
-        [$pools] = fpm_parse($conf, $seen, [], $as);
-        foreach ($pools as $name => $p) {
+        foreach (fpm_parse($conf, $seen, [], $m['as'])->pools as $name => $p) {
             $a = fpm_address($p['listen']);
             if ($a !== null && ($a[0] === '/' ? (realpath($a) ?: $a) : $a) === $want) {
-                return $p + ['name' => $name, 'master_pid' => $pid];
+                return $p + ['name' => $name, 'master_pid' => $m['pid']];
             }
         }
     }

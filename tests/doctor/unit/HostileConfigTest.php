@@ -24,10 +24,10 @@ final class HostileConfigTest extends TestCase
             . self::SECRET . "\n");
         file_put_contents("$r/evil.conf", "include = $r/secret\n");
         $seen = [];
-        [$pools, $errors] = D\fpm_parse("$r/evil.conf", $seen);
+        $errors = D\fpm_parse("$r/evil.conf", $seen)->errors;
         $this->assertNotEmpty($errors);
         $this->assertStringNotContainsString('SECRETHASH', json_encode($errors));
-        $this->assertSame(["$r/secret", 'line 1: not "key = value"'], $errors[0]);
+        $this->assertSame(['file' => "$r/secret", 'why' => 'line 1: not "key = value"'], $errors[0]);
         $t = D\discover_pools(["$r/evil.conf"], "$r/noproc");
         $this->assertStringNotContainsString('SECRETHASH', json_encode([array_column($t, 'error'),
             array_column($t, 'name'), array_column($t, 'address')]), 'what the outputs show of a target');
@@ -57,10 +57,11 @@ final class HostileConfigTest extends TestCase
         chmod("$r/d/pool.conf", $mode);
         chmod("$r/d", $dmode);
         $seen = [];
-        [$pools, $errors] = D\fpm_parse("$r/d/pool.conf", $seen, [], ['root' => '', 'creds' => $creds]);
+        $c = D\fpm_parse("$r/d/pool.conf", $seen, [], ['root' => '', 'creds' => $creds]);
+        [$pools, $errors] = [$c->pools, $c->errors];
         $this->assertSame($ok, isset($pools['www']), json_encode($errors));
         if (!$ok) {
-            $this->assertStringContainsString('not readable by uid 65534', $errors[0][1]);
+            $this->assertStringContainsString('not readable by uid 65534', $errors[0]['why']);
         }
     }
 
@@ -75,11 +76,11 @@ final class HostileConfigTest extends TestCase
             file_put_contents("$r/$pid/status", "Uid:\t$ruid\t$euid\t$euid\t$euid\nGid:\t0\t0\t0\t0\nGroups:\t\n");
         }
         $m = D\fpm_masters($r);
-        $this->assertSame(['uid' => 1000, 'gid' => 0, 'groups' => []], $m['/etc/x100.conf'][1]['creds']);
-        $this->assertNull($m['/etc/x200.conf'][1]['creds']);
-        $this->assertNotNull($m['/etc/x300.conf'][1]['creds'], 'a real uid that is not root is not root');
-        $this->assertSame("$r/200/root", $m['/etc/x200.conf'][1]['root'], 'not our root: read through its own');
-        $this->assertSame([400, null], [$m['/etc/php-fpm.conf'][0], $m['/etc/php-fpm.conf'][1]['creds']],
+        $this->assertSame(['uid' => 1000, 'gid' => 0, 'groups' => []], $m['/etc/x100.conf']['as']['creds']);
+        $this->assertNull($m['/etc/x200.conf']['as']['creds']);
+        $this->assertNotNull($m['/etc/x300.conf']['as']['creds'], 'a real uid that is not root is not root');
+        $this->assertSame("$r/200/root", $m['/etc/x200.conf']['as']['root'], 'not our root: read through its own');
+        $this->assertSame([400, null], [$m['/etc/php-fpm.conf']['pid'], $m['/etc/php-fpm.conf']['as']['creds']],
             'another uid\'s master naming root\'s config does not take it over');
     }
 }

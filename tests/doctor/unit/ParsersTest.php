@@ -203,7 +203,8 @@ final class ParsersTest extends TestCase
             . "listen.owner = www-data\n");
         file_put_contents("$r/pool.d/api.conf", "[api]\nlisten = 127.0.0.1:9001 ; trailing comment\nchroot = /srv\n");
         $seen = [];
-        [$pools, $errors, $files] = D\fpm_parse("$r/php-fpm.conf", $seen);
+        $c = D\fpm_parse("$r/php-fpm.conf", $seen);
+        [$pools, $errors, $files] = [$c->pools, $c->errors, $c->files];
         $this->assertSame([], $errors);
         $this->assertCount(3, $files);
         $this->assertSame(['api', 'www'], array_keys(array_reverse($pools, true)) === ['api', 'www'] ? ['api', 'www']
@@ -225,21 +226,23 @@ final class ParsersTest extends TestCase
         posix_mkfifo("$r/fifo.conf", 0600);
         mkdir("$r/dir.conf");
         $seen = [];
-        [$pools, $errors] = D\fpm_parse("$r/loop.conf", $seen);
+        $pools = D\fpm_parse("$r/loop.conf", $seen)->pools;
         $this->assertSame(['a'], array_keys($pools), 'an include of itself is read once');
         $cases = ['bin.conf' => 'binary data', 'fifo.conf' => 'FIFO', 'dir.conf' => 'directory', 'none.conf' => 'stat'];
         foreach ($cases as $f => $why) {
             $seen = [];
-            [$pools, $errors] = D\fpm_parse("$r/$f", $seen);
+            $c = D\fpm_parse("$r/$f", $seen);
+            [$pools, $errors] = [$c->pools, $c->errors];
             $this->assertSame([], $pools, $f);
-            $this->assertStringContainsString($why, $errors[0][1], $f);
+            $this->assertStringContainsString($why, $errors[0]['why'], $f);
         }
         $seen = [];
-        [$pools, $errors] = D\fpm_parse("$r/odd.conf", $seen);
+        $c = D\fpm_parse("$r/odd.conf", $seen);
+        [$pools, $errors] = [$c->pools, $c->errors];
         $this->assertSame(['b'], array_keys($pools));
         $this->assertNull($pools['b']['listen']);
         $this->assertGreaterThanOrEqual(3, count($errors));
-        foreach ($errors as [, $why]) {
+        foreach (array_column($errors, 'why') as $why) {
             $this->assertLessThan(200, strlen($why), 'a reason is one short line');
         }
     }
@@ -276,8 +279,10 @@ final class ParsersTest extends TestCase
     {
         $in = D\fcgi_record(6, "Status: 404\r\n\r\nFile") . D\fcgi_record(7, 'Primary script unknown')
             . D\fcgi_record(6, ' not found.') . D\fcgi_record(3, pack('NCx3', 0, 0));
-        $this->assertSame(["Status: 404\r\n\r\nFile not found.", 'Primary script unknown', true], D\fcgi_parse($in));
-        $this->assertSame(['', '', false], D\fcgi_parse(substr($in, 0, 12)), 'a cut record is not read');
+        $this->assertSame(['stdout' => "Status: 404\r\n\r\nFile not found.", 'stderr' => 'Primary script unknown',
+            'ended' => true], D\fcgi_parse($in));
+        $this->assertSame(['stdout' => '', 'stderr' => '', 'ended' => false], D\fcgi_parse(substr($in, 0, 12)),
+            'a cut record is not read');
         $a = D\cgi_answer("Status: 404\r\n\r\nFile not found.", 'Primary script unknown');
         $this->assertSame(['endpoint_failed', 'status 404: Primary script unknown'], [$a['status'], $a['error']]);
         $a = D\cgi_answer("Content-Type: text/html\r\n\r\n<b>Warning</b>", '');
@@ -315,23 +320,23 @@ final class ParsersTest extends TestCase
         $this->assertNull(D\snippet("$r/x.php")[0]);
         file_put_contents("$r/y.php", "<?php\nfunction nsscache_ep_facts() {}\n?>\nhtml\n");
         $this->assertNull(D\snippet("$r/y.php")[0], 'a closing tag would end the code');
-        [$out] = D\wait_for(D\run([PHP_BINARY, '-n', '-r', $s], null, microtime(true) + 10));
+        $out = D\wait_for(D\run([PHP_BINARY, '-n', '-r', $s], null, microtime(true) + 10))['stdout'];
         $this->assertMatchesRegularExpression('/^\n' . D\FACTS_MARK . '\{.*"view":\{"view":1,/', $out);
     }
 
     public function testRunningACommandIsBounded(): void
     {
         $t = microtime(true);
-        [, , $status] = D\wait_for(D\run(['sleep', '5'], null, microtime(true) + 0.3));
+        $status = D\wait_for(D\run(['sleep', '5'], null, microtime(true) + 0.3))['status'];
         $this->assertSame('timeout', $status);
         $this->assertLessThan(2.0, microtime(true) - $t);
-        [, , $status] = D\wait_for(D\run(['sh', '-c', 'kill -SEGV $$'], null, microtime(true) + 3));
+        $status = D\wait_for(D\run(['sh', '-c', 'kill -SEGV $$'], null, microtime(true) + 3))['status'];
         $this->assertSame('crashed: signal 11 (SIGSEGV)', $status);
-        [, , $status] = D\wait_for(D\run(['sh', '-c', 'exit 7'], null, microtime(true) + 3));
+        $status = D\wait_for(D\run(['sh', '-c', 'exit 7'], null, microtime(true) + 3))['status'];
         $this->assertSame('exit 7', $status);
-        [, , $status] = D\wait_for(D\run(['/nonexistent/php'], null, microtime(true) + 3));
+        $status = D\wait_for(D\run(['/nonexistent/php'], null, microtime(true) + 3))['status'];
         $this->assertMatchesRegularExpression('/^(exit 127|error)/', $status);
-        [$out, , $status] = D\wait_for(D\run(['sh', '-c', 'head -c 3000000 /dev/zero'], null, microtime(true) + 5));
+        $status = D\wait_for(D\run(['sh', '-c', 'head -c 3000000 /dev/zero'], null, microtime(true) + 5))['status'];
         $this->assertStringContainsString('more than', $status);
     }
 
@@ -346,7 +351,7 @@ final class ParsersTest extends TestCase
         $tasks['quick'] = D\run(['sh', '-c', 'echo hi'], null, $t + 3);
         $r = D\drive($tasks);
         $this->assertLessThan(2.0, microtime(true) - $t, '10 sleeps of 5 s cut at 0.5 s, together');
-        $this->assertSame(array_fill(0, 10, 'timeout'), array_column(array_slice($r, 0, 10), 2));
-        $this->assertSame(["hi\n", '', 'ok'], $r['quick']);
+        $this->assertSame(array_fill(0, 10, 'timeout'), array_column(array_slice($r, 0, 10), 'status'));
+        $this->assertSame(['stdout' => "hi\n", 'stderr' => '', 'status' => 'ok'], $r['quick']);
     }
 }
