@@ -283,18 +283,14 @@ function signal_name(int $sig): string
     return isset($names[$sig]) ? " ($names[$sig])" : '';
 }
 
-// Asks a PHP CLI. ENV null: the doctor's own environment (PHPRC, PHP_INI_SCAN_DIR and
-// LD_LIBRARY_PATH count, as for a cron job). ARGS go before -r (an ini target's -c).
-function ask_cli(string $bin, string $snippet, float $timeout, ?array $env = null, array $args = []): array
-{
-    return wait_for(ask_cli_task($bin, $snippet, microtime(true) + $timeout, $env, $args));
-}
-
-// ask_cli() as a task for drive(), until DEADLINE.
+// Asks a PHP CLI, as a task for drive(), until DEADLINE. ENV null: the doctor's own environment
+// (PHPRC, PHP_INI_SCAN_DIR and LD_LIBRARY_PATH count, as for a cron job). ARGS go before -r (an
+// ini target's -c).
 function ask_cli_task(string $bin, string $snippet, float $deadline, ?array $env = null, array $args = []): \Generator
 {
     $r = yield from run(array_merge([$bin], $args, ['-r', $snippet]), $env, $deadline);
-    [$out, $err, $status] = [$r['stdout'], $r['stderr'], $r['status']];
+    $out = $r['stdout'];
+    $status = $r['status'];
     $p = strrpos($out, "\n" . FACTS_MARK);
     if ($p !== false) {
         $line = strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n");
@@ -304,7 +300,7 @@ function ask_cli_task(string $bin, string $snippet, float $deadline, ?array $env
         }
         return ['status' => 'bad_answer', 'facts' => null, 'error' => $why];
     }
-    $first = first_line($err !== '' ? $err : $out);
+    $first = first_line($r['stderr'] !== '' ? $r['stderr'] : $out);
     if (strncmp($status, 'crashed', 7) === 0) {
         return ['status' => 'crashed', 'facts' => null, 'error' => substr($status, 9) . ($first ? ": $first" : '')];
     }
@@ -329,7 +325,7 @@ function first_line(string $text): string
 // ---------------------------------------------------------------- sockets (FastCGI: fcgi.php; HTTP: below)
 
 // Connects to ADDRESS (a unix socket path, HOST:PORT, [V6]:PORT or a bare port) within the
-// deadline. [stream, null] or [null, [status, why]].
+// deadline. [stream, null] or [null, ['status' => dead or timeout, 'why' => ...]].
 function connect(string $address, float $deadline)
 {
     if ($address !== '' && $address[0] === '/') {
@@ -347,14 +343,15 @@ function connect(string $address, float $deadline)
     if ($s === false) {
         // 110 ETIMEDOUT, 115 EINPROGRESS: nobody accepted in time; the rest: nobody there
         $timeout = $errno === 110 || $errno === 115 || ($errno === 0 && microtime(true) >= $deadline);
-        return [null, [$timeout ? 'timeout' : 'dead', "connect $address: " . ($errstr ?: "error $errno")]];
+        return [null, ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: "
+            . ($errstr ?: "error $errno")]];
     }
     stream_set_blocking($s, false);
     return [$s, null];
 }
 
 // Sends OUT and reads until EOF or DONE(buffer) says the answer is complete, before DEADLINE; a
-// task for drive(). [buffer, null] or [null, [status, why]].
+// task for drive(). [buffer, null] or [null, ['status' => ..., 'why' => ...]].
 function exchange($s, string $out, float $deadline, callable $done): \Generator
 {
     $in = '';
@@ -362,7 +359,8 @@ function exchange($s, string $out, float $deadline, callable $done): \Generator
         $left = $deadline - microtime(true);
         if ($left <= 0) {
             fclose($s);
-            return [null, ['timeout', $in === '' ? 'connected, no answer' : 'answer not finished']];
+            return [null, ['status' => 'timeout',
+                'why' => $in === '' ? 'connected, no answer' : 'answer not finished']];
         }
         yield [[$s], $out !== '' ? [$s] : [], $deadline];
         if ($out !== '') {
@@ -370,29 +368,27 @@ function exchange($s, string $out, float $deadline, callable $done): \Generator
             if ($n === false) {
                 fclose($s);
                 // an async TCP connect that was refused fails here
-                return [null, ['dead', preg_replace('/Send of \d+ bytes failed with errno=\d+ /', '',
-                    last_error('write failed'))]];
+                $why = preg_replace('/Send of \d+ bytes failed with errno=\d+ /', '', last_error('write failed'));
+                return [null, ['status' => 'dead', 'why' => $why]];
             }
             $out = (string) substr($out, $n);
         }
-        if (true) {
-            $chunk = @fread($s, 65536);
-            if ($chunk === '' || $chunk === false) {
-                if (feof($s)) {
-                    fclose($s);
-                    return [$in, null];
-                }
-                continue;
-            }
-            $in .= $chunk;
-            if (strlen($in) > ANSWER_MAX) {
-                fclose($s);
-                return [null, ['bad_answer', 'answer longer than ' . ANSWER_MAX . ' bytes']];
-            }
-            if ($done($in)) {
+        $chunk = @fread($s, 65536);
+        if ($chunk === '' || $chunk === false) {
+            if (feof($s)) {
                 fclose($s);
                 return [$in, null];
             }
+            continue;
+        }
+        $in .= $chunk;
+        if (strlen($in) > ANSWER_MAX) {
+            fclose($s);
+            return [null, ['status' => 'bad_answer', 'why' => 'answer longer than ' . ANSWER_MAX . ' bytes']];
+        }
+        if ($done($in)) {
+            fclose($s);
+            return [$in, null];
         }
     }
 }
@@ -561,7 +557,7 @@ function ask_url_task(string $url, float $deadline): \Generator
         return false;
     });
     if ($in === null) {
-        return ['status' => $err[0], 'facts' => null, 'error' => "$url: $err[1]"];
+        return ['status' => $err['status'], 'facts' => null, 'error' => "$url: {$err['why']}"];
     }
     if (!preg_match('/^HTTP\/\d\.\d (\d{3})/', $in, $m)) {
         return ['status' => 'bad_answer', 'facts' => null, 'error' => 'not an HTTP answer'];

@@ -47,18 +47,13 @@ function fcgi_parse(string $in): array
     return ['stdout' => $stdout, 'stderr' => $stderr, 'ended' => $ended];
 }
 
-// One FastCGI request running SCRIPT with QUERY; a real worker of the pool answers.
-function ask_fcgi(string $address, string $script, float $timeout, string $query = 'format=json'): array
-{
-    return wait_for(ask_fcgi_task($address, $script, microtime(true) + $timeout, $query));
-}
-
-// ask_fcgi() as a task for drive(), until DEADLINE.
+// One FastCGI request running SCRIPT with QUERY, as a task for drive(), until DEADLINE; a real
+// worker of the pool answers.
 function ask_fcgi_task(string $address, string $script, float $deadline, string $query = 'format=json'): \Generator
 {
     [$s, $err] = connect($address, $deadline);
     if ($s === null) {
-        return ['status' => $err[0], 'facts' => null, 'error' => $err[1], 'body' => null];
+        return ['status' => $err['status'], 'facts' => null, 'error' => $err['why'], 'body' => null];
     }
     $base = basename($script);
     $params = fcgi_pairs([
@@ -73,7 +68,7 @@ function ask_fcgi_task(string $address, string $script, float $deadline, string 
         return fcgi_parse($in)['ended'];
     });
     if ($in === null) {
-        return ['status' => $err[0], 'facts' => null, 'error' => "$address: $err[1]", 'body' => null];
+        return ['status' => $err['status'], 'facts' => null, 'error' => "$address: {$err['why']}", 'body' => null];
     }
     $r = fcgi_parse($in);
     if (!$r['ended']) {

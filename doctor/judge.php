@@ -67,12 +67,15 @@ function softokn_row(?array $table, array $softokn, string $family): SoftoknRow
     return $r;
 }
 
-// The probe: none / expected / possible / unknown, where (DB dir, temp dir, each ?bool), whether
-// its dentries are freed, and the reason code. P: the process view (see judge()).
+// The probe of one process P: 'curl' (none, nss, other), 'var_class' (the variable as NSS read it),
+// 'softokn' (version, system_build), 'family' (the distribution's), 'secure' (?bool), 'db' and
+// 'tempdir' (the target's). Gives 'probe' (none, expected, possible, unknown), where ('probe_db_dir',
+// 'probe_temp_dir', each ?bool), 'dentries_freed', the 'reason' code, 'family_row' (the table rows
+// used) and 'notes'.
 function predict(array $p, ?array $table): array
 {
     $out = ['probe' => 'none', 'probe_db_dir' => false, 'probe_temp_dir' => false, 'dentries_freed' => null,
-        'reason' => null, 'row' => null, 'var_seen_by_nss' => $p['var_class'], 'notes' => []];
+        'reason' => null, 'notes' => []];
     if ($p['curl'] !== 'nss') {
         $out['reason'] = $p['curl'] === 'none' ? 'no_curl' : 'curl_not_nss';
         return $out;
@@ -81,15 +84,12 @@ function predict(array $p, ?array $table): array
     $row = $sr->row;
     $private = $sr->private;
     $v = $sr->version;
-    $out['row'] = $row;
     $out['family_row'] = $sr->family;
-    $out['private'] = $private;
     $var = $p['var_class'];
     // softokn >= 3.23 reads the variable with secure_getenv (PR_GetEnvSecure): in a
     // setuid/setgid/capability process it sees none
     if ($p['secure'] === true && $var !== 'unset' && $v !== null && version_cmp_lo($v, [3, 23]) >= 0) {
         $var = 'unset';
-        $out['var_seen_by_nss'] = 'unset';
         $out['notes'][] = 'secure_exec';
     }
     if ($p['db']['source'] === 'none') {

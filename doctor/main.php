@@ -232,7 +232,8 @@ function ask_task(array $t, array $ctx, float $deadline): ?\Generator
     }
     switch ($t['kind']) {
         case 'cli':
-            return $ctx['snippet'] === null ? null : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']);
+            return $ctx['snippet'] === null ? null
+                : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']);
         case 'ini':
             // the running server's own variables (its parent's /proc/PID/environ, ENV_KEEP only)
             $env = $ctx['env'];
@@ -294,12 +295,6 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
         $out[] = answered($t, $a, $from[$i], $ctx);
     }
     return $out;
-}
-
-// Asks and judges one target.
-function inspect(array $t, array $ctx): array
-{
-    return inspect_all([$t], $ctx, microtime(true) + $ctx['timeout'])[0];
 }
 
 // Target T from its answer A (ask_task()), seen from FROM: its view (view.php), judged (judge.php),

@@ -50,8 +50,8 @@ function discover_clis(string $root = '', array &$skipped = []): array
 
 // ---------------------------------------------------------------- php-fpm
 
-// Running php-fpm masters: conf path => ['pid' => int, 'as' => how to read it], from their process titles ("php-fpm: master
-// process (/etc/php/8.2/fpm/php-fpm.conf)"). Any user can run a process with such a title, or
+// Running php-fpm masters: conf path => ['pid' => int, 'as' => how to read it], from their process
+// titles ("php-fpm: master process (/etc/php/8.2/fpm/php-fpm.conf)"). Any user can run a process with such a title, or
 // php-fpm with a config of theirs: AS says how to read what it names. A master whose real and
 // effective uid are 0: through its own root (/proc/PID/root; '' when that is ours). Any other:
 // only what its uid could read itself (creds), so that a title naming /etc/shadow, or an include
