@@ -27,11 +27,9 @@
 ZEND_TSRMLS_CACHE_DEFINE()
 #endif
 
-/*
- * The environment is one per process, so is what nsscache knows about it.
+/* The environment is one per process, so is what nsscache knows about it.
  * The INI entries are PHP_INI_SYSTEM: written at startup, or when an FPM
- * pool applies php_admin_value in a fresh worker.
- */
+ * pool applies php_admin_value in a fresh worker. */
 static nsscache_config nsscache_cfg = NSSCACHE_CONFIG_DEFAULT;
 static nsscache_record nsscache_rec;
 static int nsscache_failure_warned;
@@ -39,14 +37,12 @@ static int nsscache_failure_warned;
  * policy even if the variable looks unchanged. */
 static int nsscache_recheck;
 
-/*
- * PHP's own putenv()/getenv() lock in threaded SAPIs. It is plain and
+/* PHP's own putenv()/getenv() lock in threaded SAPIs. It is plain and
  * non-recursive, and request startup and getenv() wait on it: while it is
  * held nothing may print (an output handler may call getenv()), read a
  * file, allocate from Zend or bail out (a client abort or memory_limit
  * would longjmp past the unlock). Only getenv/setenv and malloc'ed copies
- * happen under it.
- */
+ * happen under it. */
 #ifdef ZTS
 # define NSSCACHE_ENV_LOCK()   tsrm_env_lock()
 # define NSSCACHE_ENV_UNLOCK() tsrm_env_unlock()
@@ -83,6 +79,8 @@ static const char *php_nsscache_loggable(char *buf, const char *s, size_t len)
  * displayer serve them at load time and after. */
 enum { INI_ENABLED, INI_VALUE, INI_OVERRIDE, INI_N };
 static const char *const php_nsscache_ini_names[INI_N + 1] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
+/* no strlen() at startup: see own() in src/policy.c */
+static const size_t php_nsscache_ini_lens[INI_N] = { sizeof "nsscache.enabled" - 1, sizeof "nsscache.value" - 1, sizeof "nsscache.override" - 1 };
 
 /* 0 with directive WHICH of CFG set from S, or -1 (CFG unchanged). */
 static int php_nsscache_ini_parse(int which, const char *s, size_t len, nsscache_config *cfg)
@@ -157,7 +155,7 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 	/* Has NSS opened its DB already (a dl() after a TLS request)? Not while
 	 * PHP starts, when no script has run yet. The loader's lock is taken
 	 * before PHP's environment lock, never under it. */
-	int nss_open = NSSCACHE_SCRIPT_RAN() && nsscache_nss_is_open();
+	int nss_open = NSSCACHE_SCRIPT_RAN() && nsscache_softokn_since(NULL);
 
 	news->notice[0] = news->warning[0] = '\0';
 	NSSCACHE_ENV_LOCK();
@@ -207,7 +205,7 @@ static void php_nsscache_apply_at_load(void)
 	int which;
 
 	for (which = 0; which < INI_N; which++) {
-		zval *v = cfg_get_entry(php_nsscache_ini_names[which], strlen(php_nsscache_ini_names[which]));
+		zval *v = cfg_get_entry(php_nsscache_ini_names[which], php_nsscache_ini_lens[which]);
 
 		if (v != NULL && Z_TYPE_P(v) == IS_STRING) {
 			php_nsscache_ini_parse(which, Z_STRVAL_P(v), Z_STRLEN_P(v), &cfg);
@@ -272,9 +270,7 @@ static PHP_MSHUTDOWN_FUNCTION(nsscache)
 	return SUCCESS;
 }
 
-/* softokn was mapped when this request started (looked up when the loader's set changed) */
-static int nsscache_softokn_at_rinit;
-static nsscache_stamp nsscache_rinit_stamp;
+static nsscache_stamp nsscache_rinit_stamp; /* the loader's set when this request started */
 
 /* FPM workers clearenv() after fork (clear_env = yes), and an unquoted pool
  * env[] line delivers "1": repair here, before the script can reach NSS.
@@ -282,16 +278,11 @@ static nsscache_stamp nsscache_rinit_stamp;
 static PHP_RINIT_FUNCTION(nsscache)
 {
 	php_nsscache_news news;
-	nsscache_stamp now;
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-	nsscache_stamp_now(&now);
-	if (!nsscache_stamp_equal(&now, &nsscache_rinit_stamp)) {
-		nsscache_rinit_stamp = now;
-		nsscache_softokn_at_rinit = nsscache_nss_is_open();
-	}
+	nsscache_stamp_now(&nsscache_rinit_stamp);
 	if (php_nsscache_must_act()) {
 		php_nsscache_apply(NSSCACHE_PHASE_RINIT, &news);
 		php_nsscache_tell(&news);
@@ -301,11 +292,12 @@ static PHP_RINIT_FUNCTION(nsscache)
 
 /* A request's putenv() holds until PHP undoes it, after this: when softokn
  * was loaded meanwhile, NSS opened its database with the request's value,
- * which nsscache never saw. The process says so for the rest of its life. */
+ * which nsscache never saw. The process says so for the rest of its life.
+ * Looked for here, not at RINIT (2,000 instructions more for `php -r ''`). */
 static PHP_RSHUTDOWN_FUNCTION(nsscache)
 {
-	if (!nsscache_softokn_at_rinit && zend_hash_str_exists(&BG(putenv_ht), ZEND_STRL(NSSCACHE_ENV_NAME))
-			&& nsscache_nss_is_open()) {
+	if (zend_hash_num_elements(&BG(putenv_ht)) != 0 && zend_hash_str_exists(&BG(putenv_ht), ZEND_STRL(NSSCACHE_ENV_NAME))
+			&& nsscache_softokn_since(&nsscache_rinit_stamp)) {
 		NSSCACHE_ENV_LOCK();
 		nsscache_rec.putenv_open = 1;
 		NSSCACHE_ENV_UNLOCK();
@@ -606,12 +598,13 @@ zend_module_entry nsscache_module_entry = {
 
 #ifdef COMPILE_DL_NSSCACHE
 /* ZEND_GET_MODULE, plus the policy at load time: PHP calls this right after
- * dlopen(), before it starts any module. A dl() of an nsscache that is
- * loaded already fails just after this: the record stays as it was. */
+ * dlopen(), before it starts any module. A dl() of an nsscache loaded
+ * already fails just after this; dlopen() gave this image back, whose record
+ * is set and stays as it was (a copy at another path has its own). */
 BEGIN_EXTERN_C()
 ZEND_DLEXPORT zend_module_entry *get_module(void)
 {
-	if (!zend_hash_str_exists(&module_registry, ZEND_STRL("nsscache"))) {
+	if (nsscache_rec.action == NSSCACHE_ACTION_NONE) {
 		php_nsscache_apply_at_load();
 	}
 	return &nsscache_module_entry;

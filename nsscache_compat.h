@@ -14,14 +14,10 @@
 # define nsscache_log_err(msg) php_log_err(msg)
 #endif
 
-/*
- * Before 8.2, zend_unregister_ini_entries() cleans only the global table,
- * but under ZTS a dl()'d module registers into the thread's own
- * EG(ini_directives): its entries stay there and are freed again at thread
- * shutdown (php-src 8.2 added zend_unregister_ini_entries_ex for this).
- * Deleting them here runs the table's own destructor; on a PHP that did
- * clean them, the keys are gone and this does nothing.
- */
+/* Before 8.2 (zend_unregister_ini_entries_ex), ZTS cleans only the global
+ * table, but a dl()'d module registers into the thread's EG(ini_directives),
+ * which would free its entries again at thread shutdown. Deleting them runs
+ * the table's destructor; where PHP cleaned them, the keys are gone. */
 #if defined(ZTS) && PHP_VERSION_ID < 80200
 # define NSSCACHE_UNREGISTER_INI_ENTRIES(type, names) do { \
 		const char *const *n_; \

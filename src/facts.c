@@ -82,7 +82,8 @@ static int stamp_cb(struct dl_phdr_info *info, size_t size, void *data)
 		s->adds = info->dlpi_adds;
 		s->subs = info->dlpi_subs;
 	}
-	return 1;
+	s->last = (uintptr_t) info->dlpi_addr;
+	return 0;
 }
 
 void nsscache_stamp_now(nsscache_stamp *s)
@@ -156,16 +157,30 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+typedef struct {
+	const nsscache_stamp *since;
+	nsscache_stamp now;
+	int past, any, after; /* past SINCE's last object; a softokn anywhere, after it */
+} softokn_walk;
+
 static int softokn_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
-	(void) size;
-	(void) data;
-	return info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
+	softokn_walk *w = data;
+	int is = info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
+
+	stamp_cb(info, size, &w->now);
+	w->any |= is;
+	w->after |= is && w->past;
+	w->past |= w->since != NULL && (uintptr_t) info->dlpi_addr == w->since->last;
+	return 0;
 }
 
-int nsscache_nss_is_open(void)
+int nsscache_softokn_since(const nsscache_stamp *since)
 {
-	return dl_iterate_phdr(softokn_cb, NULL) != 0;
+	softokn_walk w = { since, { 0, 0, 0 }, 0, 0, 0 };
+
+	dl_iterate_phdr(softokn_cb, &w);
+	return since == NULL ? w.any : w.past ? w.after : w.any && w.now.adds != since->adds;
 }
 
 /* ---------------------------------------------------------------- libcurl */
@@ -398,31 +413,14 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 
 /* ---------------------------------------------------------------- in effect? */
 
-/* the codes and their values; docs/api.md says what each means */
-static const struct {
-	const char *code;
-	int value;
-} effects[NSSCACHE_EFFECT_N] = {
-	{ "in_effect", 1 },
-	{ "unset", 0 },
-	{ "probing_value", 0 },
-	{ "set_after_nss_init", 0 },
-	{ "opened_under_putenv", 0 },
-	{ "secure_exec", 0 },
-	{ "softokn_ignores", 0 },
-	{ "softokn_version_ambiguous", -1 },
-	{ "softokn_unknown", -1 },
-	{ "no_nss_curl", -1 },
-};
-
-int nsscache_effect_value(nsscache_effect e)
-{
-	return effects[e].value;
-}
+/* in the enum's order; docs/api.md says what each means */
+static const char *const effect_codes[NSSCACHE_EFFECT_N] = { "in_effect", "unset", "probing_value",
+	"set_after_nss_init", "opened_under_putenv", "secure_exec", "softokn_ignores", "softokn_version_ambiguous",
+	"softokn_unknown", "no_nss_curl" };
 
 const char *nsscache_effect_code(nsscache_effect e)
 {
-	return effects[e].code;
+	return effect_codes[e];
 }
 
 /*

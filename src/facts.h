@@ -2,23 +2,20 @@
 /*
  * What only this process can tell (plain C, no Zend types): the libcurl
  * ext/curl uses, the libnss3 and libsoftokn3 it has loaded, and whether
- * NSS_SDB_USE_CACHE is in effect for them.
- *
- * Harmless by construction: nothing here loads a library, and no version
- * is learnt by running a library's code (the strings NSS builds into
- * libnss3 and libsoftokn3 are read from their mapped images, or from the
- * softokn file). The one call into a library is curl_version_info() of the
- * libcurl ext/curl already uses, which is what PHP's curl_version() calls.
- * The one file opened: a softokn beside the loaded libnss3 or in a system
- * library directory, never a path from the environment or the cwd; opened
- * non-blocking, a regular file only, read to a bound. Everything the
- * interpretation needs beyond this (the distribution, databases,
- * filesystems, the probe) is nsscache-doctor's.
+ * NSS_SDB_USE_CACHE is in effect for them. Harmless by construction: no
+ * library is loaded, no version learnt by running a library's code (NSS's
+ * built-in strings are read from the mapped images or the softokn file); the
+ * one call is curl_version_info() of ext/curl's libcurl, as curl_version()
+ * does. The one file opened, non-blocking, a regular file only, to a bound: a
+ * softokn beside the loaded libnss3 or in a system library directory, never
+ * a path from the environment or the cwd. The rest (the distribution,
+ * databases, filesystems, the probe) is nsscache-doctor's.
  */
 #ifndef NSSCACHE_FACTS_H
 #define NSSCACHE_FACTS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "policy.h"
 #include "util.h"
@@ -52,9 +49,11 @@ typedef struct {
 } nsscache_libs;
 
 /* Changes whenever a library is loaded or unloaded (glibc's dlpi_adds and
- * dlpi_subs): facts gathered under an equal stamp are still true. */
+ * dlpi_subs): facts gathered under an equal stamp are still true. LAST: the
+ * base of the last object in the loader's list, which is in load order. */
 typedef struct {
 	unsigned long long adds, subs;
+	uintptr_t last;
 } nsscache_stamp;
 
 void nsscache_stamp_now(nsscache_stamp *s);
@@ -64,8 +63,10 @@ int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b);
  * .so, NULL when it is compiled into PHP. */
 void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handle);
 
-/* Only whether NSS has loaded its softoken yet: cheap enough for the policy. */
-int nsscache_nss_is_open(void);
+/* Whether NSS's softoken was loaded after SINCE was taken (NULL: ever), so
+ * has opened its DB since: listed after SINCE's last object (when that one
+ * is gone, any softokn counts if anything was loaded since: the cautious side). */
+int nsscache_softokn_since(const nsscache_stamp *since);
 
 /*
  * The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC";
@@ -80,23 +81,18 @@ int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_
  * when it holds no string), or -1. */
 int nsscache_file_nss_version(const char *path, char *version, size_t versionlen, nsscache_version *v);
 
-/* Why in_effect is what it is: the closed list of docs/api.md. */
+/* Why in_effect is what it is: the closed list of docs/api.md. In effect;
+ * not (UNSET to SOFTOKN_IGNORES); cannot be known or does not apply (the rest). */
 typedef enum {
-	NSSCACHE_EFFECT_IN_EFFECT = 0,
-	NSSCACHE_EFFECT_UNSET,
-	NSSCACHE_EFFECT_PROBING_VALUE,
-	NSSCACHE_EFFECT_SET_AFTER_NSS_INIT,
-	NSSCACHE_EFFECT_OPENED_UNDER_PUTENV,
-	NSSCACHE_EFFECT_SECURE_EXEC,
-	NSSCACHE_EFFECT_SOFTOKN_IGNORES,
-	NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS,
-	NSSCACHE_EFFECT_SOFTOKN_UNKNOWN,
-	NSSCACHE_EFFECT_NO_NSS_CURL,
-	NSSCACHE_EFFECT_N
+	NSSCACHE_EFFECT_IN_EFFECT = 0, NSSCACHE_EFFECT_UNSET, NSSCACHE_EFFECT_PROBING_VALUE,
+	NSSCACHE_EFFECT_SET_AFTER_NSS_INIT, NSSCACHE_EFFECT_OPENED_UNDER_PUTENV, NSSCACHE_EFFECT_SECURE_EXEC,
+	NSSCACHE_EFFECT_SOFTOKN_IGNORES, NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS, NSSCACHE_EFFECT_SOFTOKN_UNKNOWN,
+	NSSCACHE_EFFECT_NO_NSS_CURL, NSSCACHE_EFFECT_N
 } nsscache_effect;
 
 /* 1 in effect, 0 not, -1 cannot be known or does not apply. */
-int nsscache_effect_value(nsscache_effect e);
+#define nsscache_effect_value(e) \
+	((e) == NSSCACHE_EFFECT_IN_EFFECT ? 1 : (e) < NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS ? 0 : -1)
 const char *nsscache_effect_code(nsscache_effect e);
 
 /* CURRENT: the variable now (NULL: unset); REC: the policy's record. */

@@ -8,11 +8,10 @@
 #include <unistd.h>
 
 /* ASCII case-insensitive equality of S (LEN bytes) and the lower-case WORD,
- * as NSS's PORT_Strcasecmp compares the variable. Not strncasecmp(), which
+ * as NSS's PORT_Strcasecmp compares the variable. Not strncasecmp(): it
  * follows LC_CTYPE (PHP 7 takes it from the environment, a script's
- * setlocale() changes it for every thread). Not for the loader's sake:
- * strncasecmp would add 85 instructions to the 50,917 that loading nsscache
- * adds to `php -n -r ''` (callgrind, PHP 8.2). */
+ * setlocale() changes it for every thread), and with strlen() it would add
+ * 1,038 instructions to startup (two lazy bindings: see own()). */
 static int ascii_is(const char *s, size_t len, const char *word)
 {
 	size_t i;
@@ -101,13 +100,18 @@ const char *nsscache_phase_name(nsscache_phase p)
 
 nsscache_var nsscache_classify(const char *value)
 {
+	size_t n = 0;
+
 	if (value == NULL) {
 		return NSSCACHE_VAR_UNSET;
 	}
-	if (ascii_is(value, strlen(value), "yes")) {
+	while (n < 4 && value[n] != '\0') { /* no strlen(): see own() */
+		n++;
+	}
+	if (ascii_is(value, n, "yes")) {
 		return NSSCACHE_VAR_YES;
 	}
-	return ascii_is(value, strlen(value), "no") ? NSSCACHE_VAR_NO : NSSCACHE_VAR_PROBING;
+	return ascii_is(value, n, "no") ? NSSCACHE_VAR_NO : NSSCACHE_VAR_PROBING;
 }
 
 nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
@@ -131,11 +135,20 @@ nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 	return NSSCACHE_ACTION_KEPT;
 }
 
-/* *DST becomes an owned copy of SRC (NULL: none, or out of memory). */
-static void own(char **dst, const char *src)
+/* *DST becomes an owned copy of SRC (NULL: none, or out of memory), in SHORT
+ * (16 bytes) when it fits: each libc function first called costs startup a
+ * lazy binding, ~640 instructions (callgrind, `php -r ''`, PHP 8.2). */
+static void own(char **dst, char *shrt, const char *src)
 {
-	free(*dst);
-	*dst = src != NULL ? strdup(src) : NULL;
+	size_t n = 0;
+
+	if (*dst != NULL && *dst != shrt) {
+		free(*dst);
+	}
+	while (src != NULL && n < 16 && (shrt[n] = src[n]) != '\0') {
+		n++;
+	}
+	*dst = src == NULL ? NULL : n < 16 ? shrt : strdup(src);
 }
 
 nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int nss_open,
@@ -146,7 +159,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	nsscache_action action = nsscache_decide(cfg, current);
 
 	/* Copy before setenv(): CURRENT may point into the entry it replaces. */
-	own(&rec->previous, current);
+	own(&rec->previous, rec->short_copy[0], current);
 	rec->phase = phase;
 	rec->error = 0;
 	if (action == NSSCACHE_ACTION_SET || action == NSSCACHE_ACTION_REPLACED) {
@@ -167,21 +180,27 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	rec->action = action;
 	current = getenv(NSSCACHE_ENV_NAME);
 	rec->has_left = current != NULL;
-	own(&rec->left, current);
+	own(&rec->left, rec->short_copy[1], current);
 	return action;
 }
 
 int nsscache_unchanged(const nsscache_record *rec, const char *current)
 {
-	if (current == NULL || rec->left == NULL) {
+	const char *left = rec->left;
+
+	if (current == NULL || left == NULL) {
 		/* unset both times; a left copy lost to malloc never matches */
 		return current == NULL && !rec->has_left && rec->action != NSSCACHE_ACTION_NONE;
 	}
-	return strcmp(current, rec->left) == 0;
+	while (*current != '\0' && *current == *left) { /* strcmp() by hand: see own() */
+		current++;
+		left++;
+	}
+	return *current == *left;
 }
 
 void nsscache_record_free(nsscache_record *rec)
 {
-	own(&rec->previous, NULL);
-	own(&rec->left, NULL);
+	own(&rec->previous, rec->short_copy[0], NULL);
+	own(&rec->left, rec->short_copy[1], NULL);
 }

@@ -50,7 +50,8 @@ typedef struct {
  * What this process found and did when nsscache last acted. No guess about
  * who set a value: a value nsscache wrote earlier is judged like any other.
  * The strings are owned copies of any length (NULL: unset, or out of
- * memory, which makes every check act again: slow, but right).
+ * memory, which makes every check act again: slow, but right); a short
+ * one lives in SHORT, so that startup calls no malloc() or free().
  */
 typedef struct {
 	nsscache_action action;
@@ -64,6 +65,7 @@ typedef struct {
 	long notice_pid;        /* the process that last logged a replacement */
 	int notice_pending;     /* a replacement the caller has not logged yet */
 	unsigned long repairs;  /* setenv() calls made (a forked worker inherits its master's) */
+	char short_copy[2][16]; /* previous and left, when they fit */
 } nsscache_record;
 
 /* INI parsers: 0 and *out, or -1 for a value that is not allowed. */

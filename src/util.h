@@ -11,11 +11,8 @@
 #define PATH_MAX 4096
 #endif
 
-/*
- * Open PATH for reading without ever blocking on it: O_NONBLOCK (a FIFO
- * with no writer), O_NOCTTY, O_CLOEXEC, and only a regular file is
- * accepted. The descriptor, or -1.
- */
+/* Open PATH for reading without ever blocking on it (O_NONBLOCK: a FIFO with
+ * no writer; O_NOCTTY, O_CLOEXEC), a regular file only: the fd, or -1. */
 int nsscache_open_regular(const char *path);
 
 /* LEN bytes of SRC (NULs included) as printable ASCII, reversibly (PHP's

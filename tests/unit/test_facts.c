@@ -285,7 +285,7 @@ static void test_libs_real(void **state)
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
 	assert_string_equal(libs->nss_path, "");
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_NONE);
-	assert_false(nsscache_nss_is_open());
+	assert_false(nsscache_softokn_since(NULL));
 
 	nsscache_stamp_now(&before);
 	assert_non_null(fixtures);
@@ -307,7 +307,7 @@ static void test_libs_real(void **state)
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_FILE);
 	assert_true(libs->softokn_system);
 	assert_string_equal(libs->softokn_version, libs->nss_version);
-	assert_false(nsscache_nss_is_open());
+	assert_false(nsscache_softokn_since(NULL));
 
 	/* ext/curl compiled into PHP (no handle): the global scope's libcurl */
 	nsscache_libs_gather(libs, 1, NULL);
@@ -408,6 +408,41 @@ static void test_softokn_beside_private_nss(void **state)
 	helper_rm_rf(dir);
 }
 
+/* softokn "since a stamp": only a softokn loaded after it counts, whatever came after it */
+static void test_softokn_since(void **state)
+{
+	const char *fixtures = getenv("NSSCACHE_UNIT_FIXTURES");
+	char dir[256], ext[400], tok[400];
+	nsscache_stamp before, between;
+	void *t, *e;
+
+	(void) state;
+	assert_non_null(fixtures);
+	helper_scratch(dir, sizeof(dir));
+	snprintf(ext, sizeof(ext), "%s/lone.so", fixtures);
+	snprintf(tok, sizeof(tok), "%s/libsoftokn3.so", dir);
+	assert_int_equal(copy_file(ext, tok), 0);
+	nsscache_stamp_now(&before);
+	assert_false(nsscache_softokn_since(NULL));
+	assert_false(nsscache_softokn_since(&before));
+	t = dlopen(tok, RTLD_NOW | RTLD_LOCAL);
+	assert_non_null(t);
+	ROW_INT_EQ(0, "loaded after the stamp", nsscache_softokn_since(&before), 1);
+	ROW_INT_EQ(1, "ever", nsscache_softokn_since(NULL), 1);
+	nsscache_stamp_now(&between);
+	ROW_INT_EQ(2, "loaded before the stamp", nsscache_softokn_since(&between), 0);
+	e = dlopen(ext, RTLD_NOW | RTLD_LOCAL); /* another object after the stamp: softokn is still older */
+	assert_non_null(e);
+	ROW_INT_EQ(3, "loaded before the stamp, another after", nsscache_softokn_since(&between), 0);
+	ROW_INT_EQ(4, "loaded after the first stamp", nsscache_softokn_since(&before), 1);
+	nsscache_stamp_now(&between);
+	dlclose(e); /* the stamp's last object gone, nothing loaded since: softokn is still older */
+	ROW_INT_EQ(5, "the stamp's last object unloaded", nsscache_softokn_since(&between), 0);
+	dlclose(t);
+	ROW_INT_EQ(6, "unloaded", nsscache_softokn_since(NULL), 0);
+	helper_rm_rf(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -417,6 +452,7 @@ int main(void)
 		cmocka_unit_test(test_honours_by_tsv),
 		cmocka_unit_test(test_libs_real),
 		cmocka_unit_test(test_softokn_beside_private_nss),
+		cmocka_unit_test(test_softokn_since),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

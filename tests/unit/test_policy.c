@@ -196,7 +196,7 @@ static void test_unchanged_unset(void **state)
 /* The fast path compares whole values of any length: not a prefix, not all but the last byte. */
 static void test_unchanged_any_length(void **state)
 {
-	static const size_t lens[] = { 1, 63, 64, 65, 4096, 128 * 1024 };
+	static const size_t lens[] = { 1, 15, 16, 17, 63, 64, 65, 4096, 128 * 1024 }; /* the short copy holds 15 */
 	nsscache_config never = { 1, Y, NEVER };
 	nsscache_record rec;
 	size_t i;
