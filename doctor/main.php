@@ -140,8 +140,8 @@ function own_file(string $name, string $checkout_dir): ?string
 // the doctor's process when it starts, and every CLI would inherit that fix. RECORD: the launcher's
 // NSSCACHE_DOCTOR_VAR ('unset' or 'set:VALUE', taken before it execs PHP). Without it (main.php
 // run by hand): nsscache's own STATUS says what it changed; LOADED without a STATUS (an older .so):
-// [ENV, false], what the doctor's process holds may be nsscache's fix. The doctor's own variables
-// (NSSCACHE_DOCTOR_*) are not passed on. Returns [env, known].
+// ENV, not known (what the doctor's process holds may be nsscache's fix). The doctor's own
+// variables (NSSCACHE_DOCTOR_*) are not passed on. Returns ['env' => ..., 'known' => bool].
 function target_env(array $env, ?string $record, bool $loaded, ?array $status): array
 {
     foreach (array_keys($env) as $k) {
@@ -155,20 +155,20 @@ function target_env(array $env, ?string $record, bool $loaded, ?array $status): 
     } elseif ($record !== null && strncmp($record, 'set:', 4) === 0) {
         $was = substr($record, 4);
     } elseif (!$loaded) {
-        return [$env, true];
+        return ['env' => $env, 'known' => true];
     } elseif ($status !== null && in_array($status['action'] ?? null, ['set', 'replaced'], true)
             && array_key_exists('previous', $status)) {
         $was = is_string($status['previous']) ? stripcslashes($status['previous']) : null;
     } elseif ($status !== null && in_array($status['action'] ?? null, ['none', 'kept', 'disabled'], true)) {
-        return [$env, true];
+        return ['env' => $env, 'known' => true];
     } else {
-        return [$env, false];
+        return ['env' => $env, 'known' => false];
     }
     unset($env['NSS_SDB_USE_CACHE']);
     if ($was !== null) {
         $env['NSS_SDB_USE_CACHE'] = $was;
     }
-    return [$env, true];
+    return ['env' => $env, 'known' => true];
 }
 
 // TARGETS with one target per address: a unix socket by its resolved path (Debian's
@@ -366,9 +366,10 @@ function main(array $argv): int
     }
     $st = function_exists('nsscache_status') ? nsscache_status() : null;
     $record = getenv('NSSCACHE_DOCTOR_VAR');
-    [$env, $env_known] = target_env(getenv(), is_string($record) ? $record : null, extension_loaded('nsscache'),
+    $te = target_env(getenv(), is_string($record) ? $record : null, extension_loaded('nsscache'),
         is_array($st) ? $st : null);
-    $ctx = ['timeout' => $o['timeout'], 'env' => $env, 'env_known' => $env_known,
+    // what asking and judging need of the run (ask_task(), answered())
+    $ctx = ['timeout' => $o['timeout'], 'env' => $te['env'], 'env_known' => $te['known'],
         'snippet' => $snippet, 'snippet_error' => $snippet_error,
         'script' => $o['script'] ?? (realpath($endpoint) ?: $endpoint), 'table' => $table,
         'host' => ['distro' => $host['distro']]];

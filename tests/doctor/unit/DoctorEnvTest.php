@@ -36,7 +36,8 @@ final class DoctorEnvTest extends TestCase
     public function testTheTargetsEnvironment(array $env, ?string $record, bool $loaded, ?array $status,
         ?string $want, bool $known): void
     {
-        [$got, $k] = D\target_env($env, $record, $loaded, $status);
+        $te = D\target_env($env, $record, $loaded, $status);
+        [$got, $k] = [$te['env'], $te['known']];
         $this->assertSame($want, $got['NSS_SDB_USE_CACHE'] ?? null);
         $this->assertSame($known, $k);
         $this->assertSame('/usr/bin', $got['PATH']);
@@ -50,7 +51,7 @@ final class DoctorEnvTest extends TestCase
         $old = getenv('NSS_SDB_USE_CACHE');
         putenv('NSS_SDB_USE_CACHE=yes');
         try {
-            [$env] = D\target_env(getenv(), 'unset', true, null);
+            $env = D\target_env(getenv(), 'unset', true, null)['env'];
             $out = D\wait_for(D\run([PHP_BINARY, '-n', '-r', 'var_export(getenv("NSS_SDB_USE_CACHE"));'], $env,
                 microtime(true) + 10))['stdout'];
         } finally {
