@@ -66,7 +66,7 @@ const FACTS_SPEC = ['facts' => 'int', 'pid' => '?int', 'cwd' => '?string|false',
     'view' => ['?', 'view' => '?int', 'db' => ['?', 'path' => '?string', 'source' => '?string', 'cert9' => '?string',
         'key4' => '?string', 'writable' => '?bool', 'fs' => '?string'],
         'tmp' => ['?', 'path' => '?string', 'source' => '?string', 'fs' => '?string'], 'hidden' => '?strings'],
-    'distro_family' => '?string']; // the endpoint's reading: its Prometheus label; judge() reads the root itself
+    'distro_family' => '?string']; // the endpoint's reading: its Prometheus label; view.php reads the root itself
 const FACT_STRING_MAX = 4096;
 
 // V checked against SPEC (FACTS_SPEC or a part of it) at PATH: [value, null] or [null, why]. A string

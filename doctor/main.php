@@ -196,8 +196,9 @@ function dedupe(array $targets): array
 }
 
 // Why pool T's user cannot read the endpoint SCRIPT (as the pool sees it: its master's root and
-// the pool's chroot): blocked_at() plus 'user', or null when nothing is found (then the other
-// causes: open_basedir, security.limit_extensions).
+// the pool's chroot): blocked_at() plus 'user' and 'owner' (the blocking path's owner, by name where
+// it has one), or null when nothing is found (then the other causes: open_basedir,
+// security.limit_extensions).
 function endpoint_blocked(array $t, ?string $script): ?array
 {
     $pool = $t['pool'] ?? pool_at($t['address']);
@@ -220,7 +221,11 @@ function endpoint_blocked(array $t, ?string $script): ?array
     $root = isset($pool['master_pid']) ? "/proc/{$pool['master_pid']}/root" : '';
     $root .= rtrim((string) ($pool['chroot'] ?? ''), '/');
     $b = blocked_at($root, $script, ['uid' => (int) $pw['uid'], 'gid' => (int) $pw['gid'], 'groups' => $groups]);
-    return $b === null ? null : $b + ['user' => $user];
+    if ($b === null) {
+        return null;
+    }
+    $owner = function_exists('posix_getpwuid') ? (@posix_getpwuid($b['uid'])['name'] ?? $b['uid']) : $b['uid'];
+    return $b + ['user' => $user, 'owner' => $owner];
 }
 
 // The task that asks target T until DEADLINE (ask.php; null: nothing to ask). Its result, an

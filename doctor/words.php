@@ -141,10 +141,8 @@ function status_sentence(array $t): string
         case 'endpoint_failed':
             $b = $t['blocked'] ?? null;
             if ($b !== null) {
-                $owner = function_exists('posix_getpwuid') ? (@posix_getpwuid($b['uid'])['name'] ?? $b['uid'])
-                    : $b['uid'];
                 return "The pool's user {$b['user']} cannot {$b['what']} {$b['path']} (mode {$b['mode']}, "
-                    . "owner $owner), so it cannot run the endpoint ($d): "
+                    . "owner {$b['owner']}), so it cannot run the endpoint ($d): "
                     . "install nsscache-metrics.php where it can read it and pass --script, or let it in.";
             }
             return "The $what answered but could not run the endpoint ($d): check open_basedir, chroot and "

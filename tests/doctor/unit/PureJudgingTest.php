@@ -1,8 +1,9 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
 // Issue 29, one brain: judging is pure. judge() gets the target, its facts, its view (a View built
-// here in memory, its root a directory that does not exist) and the table, and gives codes; the
-// guard (fs_guard.php) fails the case on any file function the doctor calls meanwhile.
+// here in memory, its root a directory that does not exist) and the table, and gives codes, which
+// words.php turns into a sentence; the guard (fs_guard.php) fails the case on any file function
+// the doctor calls meanwhile.
 declare(strict_types=1);
 
 use NsscacheDoctor as D;
@@ -103,15 +104,33 @@ final class PureJudgingTest extends TestCase
         D\FsGuard::$armed = true;
         try {
             $j = D\judge($t, $facts, $v, $table ? self::$table : null);
+            $words = D\sentence($j);
         } finally {
             D\FsGuard::$armed = false;
         }
-        $this->assertSame([], D\FsGuard::$calls, 'judge() touched the filesystem');
+        $this->assertSame([], D\FsGuard::$calls, 'judge() or sentence() touched the filesystem');
+        $this->assertNotSame('', $words);
         $this->assertSame(array_slice($want, 0, 6), [$j['probe'], $j['reason'], $j['in_effect'],
             $j['in_effect_reason'], $j['probe_db_dir'], $j['probe_temp_dir']]);
         if ($want[6] !== null) {
             $this->assertContains($want[6], $j['notes']);
         }
+    }
+
+    // The words for a target that was not inspected read nothing either (the owner's name is looked
+    // up with the rest of endpoint_blocked()).
+    public function testWordsForATargetNotInspectedReadNothing(): void
+    {
+        $t = D\target('fpm', 'www', ['address' => '/run/php-fpm/www.sock', 'status' => 'endpoint_failed',
+            'error' => 'status 404: Primary script unknown', 'timeout' => 3.0, 'blocked' => ['path' => '/root',
+            'what' => 'enter', 'mode' => '0700', 'uid' => 0, 'gid' => 0, 'user' => 'www-data', 'owner' => 'root']]);
+        D\FsGuard::$armed = true;
+        try {
+            $words = D\status_sentence($t);
+        } finally {
+            D\FsGuard::$armed = false;
+        }
+        $this->assertStringContainsString('www-data cannot enter /root (mode 0700, owner root)', $words);
     }
 
     // The guard itself: armed, the doctor's own file helpers fail.
