@@ -329,6 +329,11 @@ function judge(array $t, array $facts, View $view, ?array $table): array
     if (($facts['source'] ?? null) === 'text'
             && (($st['in_effect'] ?? null) !== true || ($facts['variable_class'] ?? null) === 'probing')) {
         at_most_possible($t, 'page_unconfirmed');
+        // without nsscache the text shows no softokn: the page's silence, not a softokn the host lacks
+        if ($t['reason'] === 'softokn_unknown' && $st === null) {
+            [$t['probe'], $t['probe_db_dir'], $t['probe_temp_dir']] = ['possible', null, null];
+            $t['reason'] = $t['prediction']['reason'] = 'page_unconfirmed';
+        }
     }
     $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
         $t['prediction']['notes'])));

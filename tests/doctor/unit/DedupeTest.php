@@ -37,4 +37,21 @@ final class DedupeTest extends TestCase
         $c = D\target('cli', '/usr/bin/php', ['address' => '/usr/bin/php']);
         $this->assertCount(1, D\dedupe([$c, $c]));
     }
+
+    // issue 29, item 3: --pool NAME=localhost:PORT for a pool that listens on 127.0.0.1:PORT is that
+    // pool of its running master (judged from the master when the worker that answered is gone)
+    public function testLocalhostIsTheLoopbackPoolOfItsMaster(): void
+    {
+        $r = scratch();
+        mkdir("$r/100/root/etc", 0755, true);
+        file_put_contents("$r/100/cmdline", "php-fpm: master process (/etc/fpm.conf)\0");
+        file_put_contents("$r/100/status", "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nGroups:\t\n");
+        file_put_contents("$r/100/root/etc/fpm.conf", "[www]\nlisten = 127.0.0.1:9123\n[app]\nlisten = localhost:9124\n");
+        foreach (['localhost:9123' => 'www', '127.0.0.1:9123' => 'www', 'localhost:9124' => 'app',
+                '127.0.0.1:9124' => 'app', 'localhost:9125' => null, '[::1]:9123' => null] as $address => $want) {
+            $p = D\pool_at($address, $r);
+            $this->assertSame($want, $p['name'] ?? null, $address);
+            $this->assertSame($want === null ? null : 100, $p['master_pid'] ?? null, $address);
+        }
+    }
 }

@@ -111,6 +111,24 @@ final class PageTextTest extends TestCase
         $this->assertSame(['none', 'curl_not_nss'], [$t['probe'], $t['reason']]);
     }
 
+    // mod_php through --url without nsscache (the truth suite's apache-url): the text shows no softokn
+    // there, which is the page's silence, not a softokn missing on the host: "possible"
+    // (page_unconfirmed, docs/doctor.md), never "unknown" (could not be inspected) nor "none"
+    public function testNoNsscacheOnANssPageIsPageUnconfirmed(): void
+    {
+        foreach ([null, 'yes', 'auto'] as $v) {
+            $t = self::page(self::text(['distro_family' => 'rhel7'] + facts_fixture(['NSS_SDB_USE_CACHE' => $v])));
+            $this->assertSame(['ok', 'possible', 'page_unconfirmed', null, null], [$t['status'], $t['probe'],
+                $t['reason'], $t['probe_db_dir'], $t['probe_temp_dir']], (string) $v . ': ' . $t['sentence']);
+            $this->assertStringStartsWith('May probe', $t['sentence']);
+        }
+        // nsscache loaded and saying it found no softokn: that is the process's own word, still unknown
+        $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
+            'in_effect_reason' => 'softokn_unknown', 'softokn' => ['version' => null, 'how' => 'none',
+                'path' => null, 'system_build' => null]]))));
+        $this->assertSame(['unknown', 'softokn_unknown'], [$t['probe'], $t['reason']], $t['sentence']);
+    }
+
     public function testOnlyHttp(): void
     {
         $r = D\ask_url('https://127.0.0.1:1/m.php', 1.0);
