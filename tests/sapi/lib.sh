@@ -93,12 +93,14 @@ sapi_apache_conf() {
 }
 
 # sapi_apache_start NAME DIR: Apache from DIR/apache2.conf in the foreground of its own session,
-# with the admin's DIR/envvars sourced first, as apache2ctl does. Stopped with TERM.
+# with the admin's DIR/envvars sourced first, as apache2ctl does, through the SAPI_APACHE_PREFIX
+# command when set (one that ends by exec'ing its arguments: unshare with bind mounts). Stopped with TERM.
+SAPI_APACHE_PREFIX=()
 sapi_apache_start() {
     local name=$1 d=$2 port
     port=$(sed -n 's/^Listen 127.0.0.1:\([0-9]*\)$/\1/p' "$d/apache2.conf")
     sapi_env "$d"
-    srv_start -t 20 -l "$d/error.log" "$name" "tcp:$port" env -i "${SAPI_ENV[@]}" \
+    srv_start -t 20 -l "$d/error.log" "$name" "tcp:$port" "${SAPI_APACHE_PREFIX[@]}" env -i "${SAPI_ENV[@]}" \
         bash -c '. "$1" && exec "$2" -f "$3" -DFOREGROUND' apache2 "$d/envvars" "$SAPI_APACHE" "$d/apache2.conf"
 }
 
