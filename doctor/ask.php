@@ -14,19 +14,21 @@ const FACTS_MARK = '@@nsscache-facts@@';
 const ANSWER_MAX = 1 << 20;
 
 // The code a CLI target runs: the endpoint file itself, verbatim (its facts and view functions, not
-// served: NSSCACHE_EP_LIBRARY), then one line with the facts.
-function snippet(string $endpoint): array
+// served: NSSCACHE_EP_LIBRARY), then one line with the facts; or null and WHY.
+function snippet(string $endpoint, ?string &$why = null): ?string
 {
-    [$src, $why] = read_bounded($endpoint, 1 << 20);
+    $src = read_bounded($endpoint, 1 << 20, $why);
     if ($src === null) {
-        return [null, "$endpoint: $why"];
+        $why = "$endpoint: $why";
+        return null;
     }
     if (strncmp($src, '<?php', 5) !== 0 || strpos($src, 'function nsscache_ep_facts(') === false
             || strpos($src, '?>') !== false) {
-        return [null, "$endpoint: not the endpoint's PHP (no nsscache_ep_facts())"];
+        $why = "$endpoint: not the endpoint's PHP (no nsscache_ep_facts())";
+        return null;
     }
-    return ["define('NSSCACHE_EP_LIBRARY', true); ?>" . $src . "\n" . 'echo "\n' . FACTS_MARK
-        . '", json_encode(nsscache_ep_utf8(nsscache_ep_facts())), "\n";', null];
+    return "define('NSSCACHE_EP_LIBRARY', true); ?>" . $src . "\n" . 'echo "\n' . FACTS_MARK
+        . '", json_encode(nsscache_ep_utf8(nsscache_ep_facts())), "\n";';
 }
 
 // Undo nsscache_ep_utf8(): {"hex": "..."} back to its bytes.
@@ -69,40 +71,44 @@ const FACTS_SPEC = ['facts' => 'int', 'pid' => '?int', 'cwd' => '?string|false',
     'distro_family' => '?string']; // the endpoint's reading: its Prometheus label; view.php reads the root itself
 const FACT_STRING_MAX = 4096;
 
-// V checked against SPEC (FACTS_SPEC or a part of it) at PATH: [value, null] or [null, why]. A string
-// is at most FACT_STRING_MAX bytes, an int fits, a list holds at most 64 entries.
-function fact_check($v, $spec, string $path): array
+// V checked against SPEC (FACTS_SPEC or a part of it) at PATH: the value as kept, or null and WHY
+// (a value may be null without a why). A string is at most FACT_STRING_MAX bytes, an int fits, a
+// list holds at most 64 entries.
+function fact_check($v, $spec, string $path, ?string &$why = null)
 {
+    $why = null;
     if (is_array($spec)) {
         $nullable = ($spec[0] ?? null) === '?';
         unset($spec[0]);
         if ($v === null && $nullable) {
-            return [null, null];
+            return null;
         }
         if (!is_array($v) || ($v && array_keys($v) === range(0, count($v) - 1))) {
-            return [null, "$path is not an object"];
+            $why = "$path is not an object";
+            return null;
         }
         $out = [];
         foreach ($spec as $k => $sub) {
             if (!array_key_exists($k, $v)) {
                 $may = is_array($sub) ? ($sub[0] ?? null) === '?' : $sub[0] === '?';
                 if (!$may) {
-                    return [null, "$path.$k is missing"];
+                    $why = "$path.$k is missing";
+                    return null;
                 }
                 $out[$k] = null;
                 continue;
             }
-            [$x, $why] = fact_check($v[$k], $sub, "$path.$k");
+            $x = fact_check($v[$k], $sub, "$path.$k", $why);
             if ($why !== null) {
-                return [null, $why];
+                return null;
             }
             $out[$k] = $x;
         }
-        return [$out, null];
+        return $out;
     }
     $types = explode('|', ltrim($spec, '?'));
     if ($v === null && $spec[0] === '?') {
-        return [null, null];
+        return null;
     }
     foreach ($types as $type) {
         switch ($type) {
@@ -130,25 +136,30 @@ function fact_check($v, $spec, string $path): array
                 $ok = false;
         }
         if ($ok) {
-            return [$v, null];
+            return $v;
         }
     }
-    return [null, "$path is not " . str_replace('|', ' or ', ltrim($spec, '?')) . ($spec[0] === '?' ? ' or null' : '')
-        . (is_string($v) && strlen($v) > FACT_STRING_MAX ? ' (longer than ' . FACT_STRING_MAX . ' bytes)' : '')];
+    $why = "$path is not " . str_replace('|', ' or ', ltrim($spec, '?')) . ($spec[0] === '?' ? ' or null' : '')
+        . (is_string($v) && strlen($v) > FACT_STRING_MAX ? ' (longer than ' . FACT_STRING_MAX . ' bytes)' : '');
+    return null;
 }
 
-// [facts, null] from an answer's JSON text, or [null, why]. Every fact is checked to its type
+// The facts of an answer's JSON text, or null and WHY. Every fact is checked to its type
 // (FACTS_SPEC): a malformed answer is that target's bad_answer, never the end of the run.
-function decode_facts(string $json): array
+function decode_facts(string $json, ?string &$why = null): ?array
 {
+    $why = null;
     $f = json_decode($json, true, 64);
     if (!is_array($f) || ($f['facts'] ?? null) !== 1 || !is_array($f['env'] ?? null) || !is_array($f['curl'] ?? null)
             || !is_array($f['nsscache'] ?? null) || !is_array($f['php'] ?? null)) {
-        return [null, 'not the facts of nsscache-metrics.php'
-            . ($f === null ? ' (' . json_last_error_msg() . ')' : '')];
+        $why = 'not the facts of nsscache-metrics.php' . ($f === null ? ' (' . json_last_error_msg() . ')' : '');
+        return null;
     }
-    [$f, $why] = fact_check(unwrap($f), FACTS_SPEC, 'facts');
-    return $f === null ? [null, "malformed facts: $why"] : [$f, null];
+    $f = fact_check(unwrap($f), FACTS_SPEC, 'facts', $why);
+    if ($f === null) {
+        $why = "malformed facts: $why";
+    }
+    return $f;
 }
 
 // Runs CMD (argv), its stdin /dev/null, ENV (null: ours), until DEADLINE (microtime), as a task
@@ -173,7 +184,7 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
             $status = 'timeout';
             break;
         }
-        yield [array_values($open), [], $deadline];
+        yield ['read' => array_values($open), 'write' => [], 'until' => $deadline];
         foreach ($open as $h) {
             $i = array_search($h, $open, true);
             $chunk = fread($h, 65536);
@@ -205,7 +216,7 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
             $code = $s;
             break;
         }
-        yield [[], [], microtime(true) + 0.005];
+        yield ['read' => [], 'write' => [], 'until' => microtime(true) + 0.005];
     }
     proc_close($p);
     if ($status === null) {
@@ -220,9 +231,9 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
     return ['stdout' => $out[0], 'stderr' => $out[1], 'status' => $status];
 }
 
-// Runs TASKS (generators that yield [read streams, write streams, wake-up time] and return their
-// result) together: one stream_select() for all, each resumed when one of its streams is ready
-// or its time has come. Returns their results, keys kept. No pcntl: one process, non-blocking I/O.
+// Runs TASKS (generators that yield ['read' => streams, 'write' => streams, 'until' => wake-up
+// time] and return their result) together: one stream_select() for all, each resumed when one of
+// its streams is ready or its time has come. Returns their results, keys kept. No pcntl: one process, non-blocking I/O.
 function drive(array $tasks): array
 {
     $done = array_fill_keys(array_keys($tasks), null);
@@ -239,10 +250,10 @@ function drive(array $tasks): array
         $r = $w = [];
         $next = INF;
         foreach ($tasks as $g) {
-            [$gr, $gw, $at] = $g->current();
-            $r = array_merge($r, $gr);
-            $w = array_merge($w, $gw);
-            $next = min($next, $at);
+            $y = $g->current();
+            $r = array_merge($r, $y['read']);
+            $w = array_merge($w, $y['write']);
+            $next = min($next, $y['until']);
         }
         $left = max(0.0, $next - microtime(true));
         if ($r || $w) {
@@ -258,9 +269,9 @@ function drive(array $tasks): array
         }
         $now = microtime(true);
         foreach ($tasks as $g) {
-            [$gr, $gw, $at] = $g->current();
-            $go = $now >= $at;
-            foreach (array_merge($gr, $gw) as $x) {
+            $y = $g->current();
+            $go = $now >= $y['until'];
+            foreach (array_merge($y['read'], $y['write']) as $x) {
                 $go = $go || isset($ready[(int) $x]);
             }
             if ($go) {
@@ -294,7 +305,7 @@ function ask_cli_task(string $bin, string $snippet, float $deadline, ?array $env
     $p = strrpos($out, "\n" . FACTS_MARK);
     if ($p !== false) {
         $line = strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n");
-        [$facts, $why] = decode_facts((string) $line);
+        $facts = decode_facts((string) $line, $why);
         if ($facts !== null) {
             return ['status' => 'ok', 'facts' => $facts, 'error' => null];
         }
@@ -325,9 +336,10 @@ function first_line(string $text): string
 // ---------------------------------------------------------------- sockets (FastCGI: fcgi.php; HTTP: below)
 
 // Connects to ADDRESS (a unix socket path, HOST:PORT, [V6]:PORT or a bare port) within the
-// deadline. [stream, null] or [null, ['status' => dead or timeout, 'why' => ...]].
-function connect(string $address, float $deadline)
+// deadline: the stream, or null and ERR ['status' => dead or timeout, 'why' => ...].
+function connect(string $address, float $deadline, ?array &$err = null)
 {
+    $err = null;
     if ($address !== '' && $address[0] === '/') {
         $uri = "unix://$address";
     } elseif (ctype_digit($address)) {
@@ -343,33 +355,36 @@ function connect(string $address, float $deadline)
     if ($s === false) {
         // 110 ETIMEDOUT, 115 EINPROGRESS: nobody accepted in time; the rest: nobody there
         $timeout = $errno === 110 || $errno === 115 || ($errno === 0 && microtime(true) >= $deadline);
-        return [null, ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: "
-            . ($errstr ?: "error $errno")]];
+        $err = ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: " . ($errstr ?: "error $errno")];
+        return null;
     }
     stream_set_blocking($s, false);
-    return [$s, null];
+    return $s;
 }
 
 // Sends OUT and reads until EOF or DONE(buffer) says the answer is complete, before DEADLINE; a
-// task for drive(). [buffer, null] or [null, ['status' => ..., 'why' => ...]].
-function exchange($s, string $out, float $deadline, callable $done): \Generator
+// task for drive(). Its result: the buffer, or null and ERR ['status' => ..., 'why' => ...].
+function exchange($s, string $out, float $deadline, callable $done, ?array &$err = null): \Generator
 {
+    $err = null;
     $in = '';
     while (true) {
         $left = $deadline - microtime(true);
         if ($left <= 0) {
             fclose($s);
-            return [null, ['status' => 'timeout',
-                'why' => $in === '' ? 'connected, no answer' : 'answer not finished']];
+            $err = ['status' => 'timeout',
+                'why' => $in === '' ? 'connected, no answer' : 'answer not finished'];
+            return null;
         }
-        yield [[$s], $out !== '' ? [$s] : [], $deadline];
+        yield ['read' => [$s], 'write' => $out !== '' ? [$s] : [], 'until' => $deadline];
         if ($out !== '') {
             $n = @fwrite($s, $out);
             if ($n === false) {
                 fclose($s);
                 // an async TCP connect that was refused fails here
                 $why = preg_replace('/Send of \d+ bytes failed with errno=\d+ /', '', last_error('write failed'));
-                return [null, ['status' => 'dead', 'why' => $why]];
+                $err = ['status' => 'dead', 'why' => $why];
+                return null;
             }
             $out = (string) substr($out, $n);
         }
@@ -377,18 +392,19 @@ function exchange($s, string $out, float $deadline, callable $done): \Generator
         if ($chunk === '' || $chunk === false) {
             if (feof($s)) {
                 fclose($s);
-                return [$in, null];
+                return $in;
             }
             continue;
         }
         $in .= $chunk;
         if (strlen($in) > ANSWER_MAX) {
             fclose($s);
-            return [null, ['status' => 'bad_answer', 'why' => 'answer longer than ' . ANSWER_MAX . ' bytes']];
+            $err = ['status' => 'bad_answer', 'why' => 'answer longer than ' . ANSWER_MAX . ' bytes'];
+            return null;
         }
         if ($done($in)) {
             fclose($s);
-            return [$in, null];
+            return $in;
         }
     }
 }
@@ -405,7 +421,7 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
         return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $code" . ($why ? ": $why" : ''),
             'body' => $body];
     }
-    [$facts, $err] = decode_facts(trim($body));
+    $facts = decode_facts(trim($body), $err);
     if ($facts === null) {
         return ['status' => $body === '' && $stderr !== '' ? 'endpoint_failed' : 'bad_answer', 'facts' => null,
             'error' => $body === '' ? ($why ?: 'empty answer')
@@ -422,24 +438,27 @@ const TEXT_STATES = ['nsscache_variable' => 'class', 'nsscache_action' => 'actio
     'nsscache_in_effect_reason' => 'reason'];
 const TEXT_INFO = ['version', 'libcurl', 'tls_backend', 'nss', 'softokn', 'distro_family'];
 
-// [facts, null] from the endpoint's Prometheus text, or [null, why]. The facts have the shape of
+// The facts of the endpoint's Prometheus text, or null and WHY. The facts have the shape of
 // the JSON ones, with what the text does not show null: no pid, cwd, paths or the variable's value
 // (only its class, in 'variable_class'); 'source' => 'text'.
-function facts_from_text(string $text): array
+function facts_from_text(string $text, ?string &$why = null): ?array
 {
+    $why = null;
     $fam = [];
     foreach (explode("\n", $text) as $n => $line) {
         if ($line === '' || $line[0] === '#') {
             continue;
         }
         if (!preg_match('/^(nsscache_[a-z_]+)(?:\{(.*)\})? (\d+)$/', $line, $m)) {
-            return [null, 'line ' . ($n + 1) . ' is not a sample of nsscache-metrics.php'];
+            $why = 'line ' . ($n + 1) . ' is not a sample of nsscache-metrics.php';
+            return null;
         }
         $labels = [];
         if (($m[2] ?? '') !== '') {
             if (!preg_match_all('/\G([a-z_]+)="((?:[^"\\\\]|\\\\.)*)"(?:,|$)/', $m[2], $l, PREG_SET_ORDER)
                     || strlen(implode('', array_column($l, 0))) !== strlen($m[2])) {
-                return [null, 'line ' . ($n + 1) . ': malformed labels'];
+                $why = 'line ' . ($n + 1) . ': malformed labels';
+                return null;
             }
             foreach ($l as $x) {
                 $labels[$x[1]] = strtr($x[2], ['\\\\' => '\\', '\\"' => '"', '\\n' => "\n"]);
@@ -447,66 +466,78 @@ function facts_from_text(string $text): array
         }
         $fam[$m[1]][] = [$labels, (int) $m[3]];
     }
-    $one = function (string $name, bool $bool) use ($fam): array {
+    // one sample of NAME without labels (BOOL: 0 or 1), null when absent; WHY when malformed
+    $one = function (string $name, bool $bool, ?string &$why) use ($fam) {
         $s = $fam[$name] ?? null;
         if ($s === null) {
-            return [null, null];
+            return null;
         }
         if (count($s) !== 1 || $s[0][0] !== [] || ($bool && $s[0][1] > 1)) {
-            return [null, "$name is not one " . ($bool ? '0/1' : 'count') . ' sample'];
+            $why = "$name is not one " . ($bool ? '0/1' : 'count') . ' sample';
+            return null;
         }
-        return [$bool ? $s[0][1] === 1 : $s[0][1], null];
+        return $bool ? $s[0][1] === 1 : $s[0][1];
     };
-    $state = function (string $name) use ($fam): array {
+    // the current state of the state-set NAME, null when absent; WHY when malformed
+    $state = function (string $name, ?string &$why) use ($fam): ?string {
         $s = $fam[$name] ?? null;
         if ($s === null) {
-            return [null, null];
+            return null;
         }
         $now = [];
         foreach ($s as [$labels, $v]) {
             $x = $labels[TEXT_STATES[$name]] ?? null;
             if (count($labels) !== 1 || !is_string($x) || !preg_match('/^[a-z_]{1,64}$/', $x) || $v > 1) {
-                return [null, "$name: a sample is not a state"];
+                $why = "$name: a sample is not a state";
+                return null;
             }
             if ($v === 1) {
                 $now[] = $x;
             }
         }
-        return count($now) === 1 ? [$now[0], null] : [null, "$name has " . count($now) . ' current states'];
+        if (count($now) !== 1) {
+            $why = "$name has " . count($now) . ' current states';
+            return null;
+        }
+        return $now[0];
     };
     $get = [];
     foreach (['nsscache_loaded' => true, 'nsscache_enabled' => true, 'nsscache_in_effect' => true,
             'nsscache_policy_repairs_total' => false] as $name => $bool) {
-        [$get[$name], $why] = $one($name, $bool);
+        $get[$name] = $one($name, $bool, $why);
         if ($why !== null) {
-            return [null, $why];
+            return null;
         }
     }
     foreach (TEXT_STATES as $name => $label) {
-        [$get[$name], $why] = $state($name);
+        $get[$name] = $state($name, $why);
         if ($why !== null) {
-            return [null, $why];
+            return null;
         }
     }
     $info = $fam['nsscache_info'] ?? null;
     if ($info === null || count($info) !== 1 || $info[0][1] !== 1 || array_keys($info[0][0]) !== TEXT_INFO) {
-        return [null, 'nsscache_info is not one sample with its six labels'];
+        $why = 'nsscache_info is not one sample with its six labels';
+        return null;
     }
     $info = $info[0][0];
     foreach ($info as $k => $v) {
         if (strlen($v) > 264 || preg_match('/[\x00-\x1f\x7f]/', $v)) {
-            return [null, "nsscache_info $k is not a version"];
+            $why = "nsscache_info $k is not a version";
+            return null;
         }
         $info[$k] = $v === '' ? null : $v;
     }
     $class = $get['nsscache_variable'];
     if ($get['nsscache_loaded'] === null || !in_array($class, ['unset', 'yes', 'no', 'probing'], true)) {
-        return [null, 'nsscache_loaded or nsscache_variable missing'];
+        $why = 'nsscache_loaded or nsscache_variable missing';
+        return null;
     }
     $loaded = $get['nsscache_loaded'];
     if ($loaded && ($get['nsscache_enabled'] === null || $get['nsscache_action'] === null
             || $get['nsscache_phase'] === null || $get['nsscache_in_effect_reason'] === null)) {
-        return [null, 'nsscache loaded, but its families are missing'];
+        $why = 'nsscache loaded, but its families are missing';
+        return null;
     }
     $var = $class === 'yes' || $class === 'no' ? $class : null;
     $tls = $info['tls_backend'];
@@ -517,14 +548,14 @@ function facts_from_text(string $text): array
         'in_effect_reason' => $get['nsscache_in_effect_reason'],
         'libcurl' => ['version' => $info['libcurl'], 'ssl_version' => $ssl],
         'nss' => ['version' => $info['nss']], 'softokn' => ['version' => $info['softokn']], 'notes' => []];
-    return [['facts' => 1, 'source' => 'text', 'pid' => null, 'cwd' => null,
+    return ['facts' => 1, 'source' => 'text', 'pid' => null, 'cwd' => null,
         'php' => ['version' => null, 'sapi' => null, 'binary' => null, 'zts' => null, 'ini' => null, 'scanned' => null,
             'open_basedir' => null],
         'uid' => null, 'variable_class' => $class,
         'env' => ['NSS_SDB_USE_CACHE' => $var, 'SSL_DIR' => null, 'TMPDIR' => null, 'SQLITE_TMPDIR' => null],
         'curl' => ['loaded' => $info['libcurl'] !== null, 'version' => $info['libcurl'], 'ssl_version' => $ssl],
         'nsscache' => ['loaded' => $loaded, 'status' => $status], 'maps' => null,
-        'distro' => ['family' => $info['distro_family'] === '' ? null : $info['distro_family']]], null];
+        'distro' => ['family' => $info['distro_family'] === '' ? null : $info['distro_family']]];
 }
 
 // GET URL over HTTP/1.0: the endpoint's Prometheus text (http:// only: over HTTP it serves nothing
@@ -553,9 +584,9 @@ function ask_url_task(string $url, float $deadline): \Generator
     }
     stream_set_blocking($s, false);
     $req = "GET $path HTTP/1.0\r\nHost: $host\r\nUser-Agent: nsscache-doctor\r\nConnection: close\r\n\r\n";
-    [$in, $err] = yield from exchange($s, $req, $deadline, function (string $in): bool {
+    $in = yield from exchange($s, $req, $deadline, function (string $in): bool {
         return false;
-    });
+    }, $err);
     if ($in === null) {
         return ['status' => $err['status'], 'facts' => null, 'error' => "$url: {$err['why']}"];
     }
@@ -575,7 +606,7 @@ function text_answer(string $raw, int $status): array
         return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $status" . ($why ? ": $why" : ''),
             'body' => $body];
     }
-    [$facts, $err] = facts_from_text($body);
+    $facts = facts_from_text($body, $err);
     if ($facts === null) {
         return ['status' => 'bad_answer', 'facts' => null, 'error' => $body === '' ? 'empty answer' : $err,
             'body' => $body];

@@ -51,7 +51,7 @@ function fcgi_parse(string $in): array
 // worker of the pool answers.
 function ask_fcgi_task(string $address, string $script, float $deadline, string $query = 'format=json'): \Generator
 {
-    [$s, $err] = connect($address, $deadline);
+    $s = connect($address, $deadline, $err);
     if ($s === null) {
         return ['status' => $err['status'], 'facts' => null, 'error' => $err['why'], 'body' => null];
     }
@@ -64,9 +64,9 @@ function ask_fcgi_task(string $address, string $script, float $deadline, string 
         'HTTP_HOST' => 'localhost', 'NSSCACHE_DOCTOR' => '1',
     ]);
     $out = fcgi_record(1, pack('nCx5', 1, 0)) . fcgi_record(4, $params) . fcgi_record(4, '') . fcgi_record(5, '');
-    [$in, $err] = yield from exchange($s, $out, $deadline, function (string $in): bool {
+    $in = yield from exchange($s, $out, $deadline, function (string $in): bool {
         return fcgi_parse($in)['ended'];
-    });
+    }, $err);
     if ($in === null) {
         return ['status' => $err['status'], 'facts' => null, 'error' => "$address: {$err['why']}", 'body' => null];
     }

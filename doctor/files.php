@@ -8,44 +8,54 @@ declare(strict_types=1);
 
 namespace NsscacheDoctor;
 
-// [contents or null, why not]. MAX bytes at most; a FIFO or device is refused before open().
-function read_bounded(string $path, int $max = 65536): array
+// The readers below give their result, or null and WHY not (why is null on success).
+
+// The contents of PATH, MAX bytes at most; a FIFO or device is refused before open().
+function read_bounded(string $path, int $max = 65536, ?string &$why = null): ?string
 {
-    [$r, $why] = open_read($path, $max);
+    $r = open_read($path, $max, $why);
     if ($r === null) {
-        return [null, $why];
+        return null;
     }
     $data = '';
     while (($chunk = read_chunk($r, min(1 << 20, $max - strlen($data)))) !== null) {
         $data .= $chunk;
     }
     close_read($r);
-    return [$data, null];
+    return $data;
 }
 
-// A reader of at most MAX bytes of the regular file PATH: [reader, null] or [null, why].
+// A reader of at most MAX bytes of the regular file PATH (read_chunk(), close_read()).
 // PHP's fopen() resolves symlinks itself, so /proc/PID/root (a magic link to a process's root,
 // in its own mount namespace) would be read in ours; stat() and readlink() are passed to the
 // kernel as they are. Paths through it are read by head(1), whose open() the kernel resolves.
-function open_read(string $path, int $max): array
+function open_read(string $path, int $max, ?string &$why = null): ?array
 {
+    $why = null;
     $st = @stat($path);
     if ($st === false) {
-        return [null, last_error('cannot stat')];
+        $why = last_error('cannot stat');
+        return null;
     }
     if (($st['mode'] & 0170000) !== 0100000) {
-        return [null, 'not a regular file (' . file_kind($st['mode']) . ')'];
+        $why = 'not a regular file (' . file_kind($st['mode']) . ')';
+        return null;
     }
     if (!preg_match('~^/proc/[0-9]+/(root|cwd)(/|$)~', $path)) {
         $h = @fopen($path, 'rb');
-        return $h === false ? [null, last_error('cannot open')] : [['h' => $h, 'p' => null, 'left' => $max], null];
+        if ($h === false) {
+            $why = last_error('cannot open');
+            return null;
+        }
+        return ['h' => $h, 'p' => null, 'left' => $max];
     }
     $p = @proc_open(['head', '-c', (string) $max, '--', $path], [0 => ['file', '/dev/null', 'r'],
         1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
     if (!is_resource($p)) {
-        return [null, last_error('cannot run head')];
+        $why = last_error('cannot run head');
+        return null;
     }
-    return [['h' => $pipes[1], 'p' => $p, 'left' => $max, 'deadline' => microtime(true) + 20], null];
+    return ['h' => $pipes[1], 'p' => $p, 'left' => $max, 'deadline' => microtime(true) + 20];
 }
 
 // The next chunk of at most N bytes, or null at the end (or the bound, or head's deadline).
@@ -267,7 +277,7 @@ function fs_class(?string $fstype): string
 // The uids and gids of a process (/proc/PID/status): [uid, gid, groups] (effective ids), or null.
 function proc_creds(string $proc): ?array
 {
-    [$s] = read_bounded("$proc/status", 16384);
+    $s = read_bounded("$proc/status", 16384);
     if ($s === null || !preg_match('/^Uid:\s+\d+\s+(\d+)/m', $s, $u) || !preg_match('/^Gid:\s+\d+\s+(\d+)/m', $s, $g)) {
         return null;
     }
@@ -283,7 +293,7 @@ const ENV_KEEP = ['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR', 'LD
 // A process's exec-time environment (PROC/environ), ENV_KEEP only; null when unreadable.
 function proc_env(string $proc): ?array
 {
-    [$e] = read_bounded("$proc/environ", 1 << 20);
+    $e = read_bounded("$proc/environ", 1 << 20);
     if ($e === null) {
         return null;
     }
@@ -301,7 +311,7 @@ function proc_env(string $proc): ?array
 // >= 3.23 reads the variable with secure_getenv() and then sees none. null when unreadable.
 function proc_secure_exec(string $proc): ?bool
 {
-    [$a] = read_bounded("$proc/auxv", 8192);
+    $a = read_bounded("$proc/auxv", 8192);
     if ($a === null || $a === '') {
         return null;
     }
@@ -403,7 +413,7 @@ function read_distro(string $root): array
         if (!$r->exists) {
             continue;
         }
-        [$text, $why] = read_bounded($root . $r->path, 65536);
+        $text = read_bounded($root . $r->path, 65536, $why);
         if ($text === null) {
             $notes[] = "$p: $why";
             continue;
@@ -433,13 +443,15 @@ function is_system_lib_dir(string $dir): bool
     return (bool) preg_match('~^(/usr)?/lib/[^/]*-linux-[^/]*$~', $dir);
 }
 
+const SOFTOKN_FILE_MAX = 1 << 25;
+
 // The "Version: NSS x.y.z" string softokn builds in (softkver.c), from a file read bounded
 // in chunks; only a complete string counts (one cut by a chunk boundary is read with the next).
-function softokn_file_version(string $file, int $max = 33554432): array
+function softokn_file_version(string $file, int $max = SOFTOKN_FILE_MAX, ?string &$why = null): ?string
 {
-    [$r, $why] = open_read($file, $max);
+    $r = open_read($file, $max, $why);
     if ($r === null) {
-        return [null, $why];
+        return null;
     }
     $tail = '';
     $read = 0;
@@ -452,13 +464,14 @@ function softokn_file_version(string $file, int $max = 33554432): array
         if (preg_match('/Version: NSS (\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,2})(?=[^0-9.]' . ($next === null ? '|$' : '')
                 . ')/', $buf, $m)) {
             close_read($r);
-            return [$m[1], null];
+            return $m[1];
         }
         $tail = substr($buf, -64);
         $chunk = $next;
     }
     close_read($r);
-    return [null, $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string'];
+    $why = $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string';
+    return null;
 }
 
 // ---------------------------------------------------------------- kernel
@@ -498,7 +511,7 @@ function read_dentries(string $proc = '/proc', ?string $kernel = null): array
 {
     $kernel = $kernel ?? php_uname('r');
     $d = ['nr_dentry' => null, 'nr_unused' => null, 'nr_negative' => null, 'slab' => null, 'notes' => []];
-    [$t, $why] = read_bounded("$proc/sys/fs/dentry-state", 4096);
+    $t = read_bounded("$proc/sys/fs/dentry-state", 4096);
     $ds = $t !== null ? parse_dentry_state($t, $kernel) : null;
     if ($ds === null) {
         $d['notes'][] = 'dentry_state_unreadable';
@@ -508,7 +521,7 @@ function read_dentries(string $proc = '/proc', ?string $kernel = null): array
             $d['notes'][] = 'no_nr_negative';
         }
     }
-    [$t] = read_bounded("$proc/slabinfo", 1 << 20);
+    $t = read_bounded("$proc/slabinfo", 1 << 20);
     $d['slab'] = $t !== null ? parse_slabinfo($t) : null;
     if ($d['slab'] === null) {
         $d['notes'][] = 'slabinfo_unreadable';

@@ -211,7 +211,7 @@ function endpoint_blocked(array $t, ?string $script): ?array
         return null;
     }
     $groups = [];
-    [$etc_group] = read_bounded('/etc/group', 1 << 20);
+    $etc_group = read_bounded('/etc/group', 1 << 20);
     foreach (explode("\n", (string) $etc_group) as $l) {
         $f = explode(':', $l);
         if (count($f) >= 4 && in_array($user, explode(',', $f[3]), true)) {
@@ -333,7 +333,8 @@ function main(array $argv): int
     $t0 = microtime(true);
     $o = options($argv);
     $table_file = $o['table'] ?? own_file('softokn.tsv', 'data');
-    [$table, $table_error] = $table_file !== null ? table_load($table_file) : [null, 'no softokn.tsv found'];
+    $table_error = 'no softokn.tsv found';
+    $table = $table_file !== null ? table_load($table_file, $table_error) : null;
     if ($table === null) {
         fwrite(STDERR, "nsscache-doctor: $table_error: probes on NSS hosts are reported unknown\n");
     }
@@ -349,7 +350,7 @@ function main(array $argv): int
     }
     define('NSSCACHE_EP_LIBRARY', true);
     require_once $endpoint;
-    [$snippet, $snippet_error] = snippet($endpoint);
+    $snippet = snippet($endpoint, $snippet_error);
     $kernel = php_uname('r');
     $host = ['hostname' => php_uname('n'), 'kernel' => $kernel, 'distro' => read_distro(''),
         'dentries' => read_dentries('/proc', $kernel), 'watch' => null];
@@ -423,8 +424,7 @@ function main(array $argv): int
                 return 0;
             }
             $file = is_dir($path) ? rtrim($path, '/') . '/nsscache.prom' : $path;
-            [$ok, $why] = write_atomic($file, $text);
-            if (!$ok) {
+            if (!write_atomic($file, $text, $why)) {
                 fwrite(STDERR, "nsscache-doctor: $why\n");
                 return 3;
             }

@@ -313,15 +313,17 @@ function doc_prometheus(array $doc): string
 // Writes TEXT to FILE atomically: a temp file of a random name in the same directory (not *.prom,
 // which node_exporter would read), created exclusively (never through a planted symlink), mode
 // 0644 by umask (a chmod() by path would follow a symlink swapped in meanwhile: the directory
-// may be the prometheus user's), fsync'ed where PHP has fsync() (8.1), then rename(). [ok, why].
-function write_atomic(string $file, string $text): array
+// may be the prometheus user's), fsync'ed where PHP has fsync() (8.1), then rename(). WHY: why not.
+function write_atomic(string $file, string $text, ?string &$why = null): bool
 {
+    $why = null;
     $tmp = dirname($file) . '/.' . basename($file) . '.' . bin2hex(random_bytes(6)) . '.tmp';
     $mask = umask(022);
     $h = @fopen($tmp, 'xb');
     umask($mask);
     if ($h === false) {
-        return [false, last_error("cannot create $tmp")];
+        $why = last_error("cannot create $tmp");
+        return false;
     }
     $ok = @fwrite($h, $text) === strlen($text);
     $ok = @fflush($h) && $ok;
@@ -330,7 +332,7 @@ function write_atomic(string $file, string $text): array
     if (!$ok || !@rename($tmp, $file)) {
         $why = last_error("cannot write $file");
         @unlink($tmp);
-        return [false, $why];
+        return false;
     }
-    return [true, null];
+    return true;
 }

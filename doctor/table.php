@@ -16,10 +16,11 @@ const TABLE_VALUES = [
     'freed' => ['yes', 'no', 'unknown'],
 ];
 
-// [rows, null] or [null, why]: every line checked (columns, values, version syntax, ranges
-// in order, no overlap within a family), so a damaged table is refused as a whole.
-function table_parse(string $text): array
+// The rows, or null and WHY: every line checked (columns, values, version syntax, ranges in
+// order, no overlap within a family), so a damaged table is refused as a whole.
+function table_parse(string $text, ?string &$why = null): ?array
 {
+    $why = null;
     $rows = [];
     $header = null;
     foreach (explode("\n", $text) as $n => $line) {
@@ -30,58 +31,65 @@ function table_parse(string $text): array
         $f = explode("\t", $line);
         if ($header === null) {
             if ($f !== TABLE_COLUMNS) {
-                return [null, 'line ' . ($n + 1) . ': header is not ' . implode(' ', TABLE_COLUMNS)];
+                $why = 'line ' . ($n + 1) . ': header is not ' . implode(' ', TABLE_COLUMNS);
+                return null;
             }
             $header = $f;
             continue;
         }
         if (count($f) !== count(TABLE_COLUMNS)) {
-            return [null, 'line ' . ($n + 1) . ': ' . count($f) . ' columns, want ' . count(TABLE_COLUMNS)];
+            $why = 'line ' . ($n + 1) . ': ' . count($f) . ' columns, want ' . count(TABLE_COLUMNS);
+            return null;
         }
         $r = array_combine(TABLE_COLUMNS, $f);
         $r['line'] = $n + 1;
         foreach (['family' => 'family', 'honours' => 'honours', 'freed' => 'freed'] as $col => $set) {
             if (!in_array($r[$col], TABLE_VALUES[$set], true)) {
-                return [null, "line {$r['line']}: $col '{$r[$col]}'"];
+                $why = "line {$r['line']}: $col '{$r[$col]}'";
+                return null;
             }
         }
         foreach (['unset_db', 'unset_tmp', 'measure_db', 'measure_tmp', 'yesno_db', 'yesno_tmp'] as $col) {
             if (!in_array($r[$col], TABLE_VALUES['cell'], true)) {
-                return [null, "line {$r['line']}: $col '{$r[$col]}'"];
+                $why = "line {$r['line']}: $col '{$r[$col]}'";
+                return null;
             }
         }
         $r['from_v'] = version_parse($r['from']);
         $r['to_v'] = version_parse($r['to']);
         if ($r['from_v'] === null || $r['to_v'] === null || version_cmp_lo($r['from_v'], $r['to_v']) > 0) {
-            return [null, "line {$r['line']}: range {$r['from']} - {$r['to']}"];
+            $why = "line {$r['line']}: range {$r['from']} - {$r['to']}";
+            return null;
         }
         if (trim($r['source']) === '') {
-            return [null, "line {$r['line']}: no source"];
+            $why = "line {$r['line']}: no source";
+            return null;
         }
         $rows[] = $r;
     }
     if ($header === null || !$rows) {
-        return [null, 'no header or no rows'];
+        $why = 'no header or no rows';
+        return null;
     }
     foreach ($rows as $i => $a) {
         foreach (array_slice($rows, $i + 1) as $b) {
             if ($a['family'] === $b['family'] && version_cmp_lo($b['from_v'], $a['to_v']) <= 0
                     && version_cmp_lo($a['from_v'], $b['to_v']) <= 0) {
-                return [null, "lines {$a['line']} and {$b['line']} overlap"];
+                $why = "lines {$a['line']} and {$b['line']} overlap";
+                return null;
             }
         }
     }
-    return [$rows, null];
+    return $rows;
 }
 
-function table_load(string $file): array
+// The table in FILE, or null and WHY.
+function table_load(string $file, ?string &$why = null): ?array
 {
-    [$text, $why] = read_bounded($file, 1 << 20);
-    if ($text === null) {
-        return [null, "$file: $why"];
-    }
-    [$rows, $why] = table_parse($text);
-    return [$rows, $why !== null ? "$file: $why" : null];
+    $text = read_bounded($file, 1 << 20, $why);
+    $rows = $text === null ? null : table_parse($text, $why);
+    $why = $why !== null ? "$file: $why" : null;
+    return $rows;
 }
 
 // "3.14.3" -> [3, 14, 3]; up to four parts, each 1-5 digits; null when it is not a version.

@@ -75,11 +75,11 @@ function fpm_masters(string $proc = '/proc'): array
     $out = [];
     $our_ns = @readlink("$proc/self/ns/mnt");
     foreach (glob("$proc/[0-9]*", GLOB_ONLYDIR) ?: [] as $d) {
-        [$cmd] = read_bounded("$d/cmdline", 4096);
+        $cmd = read_bounded("$d/cmdline", 4096);
         if ($cmd === null || !preg_match('/^php-fpm[0-9.]*: master process \((.+)\)/', rtrim($cmd, "\0"), $m)) {
             continue;
         }
-        [$status] = read_bounded("$d/status", 16384);
+        $status = read_bounded("$d/status", 16384);
         $creds = proc_creds($d);
         if ($status === null || $creds === null || !preg_match('/^Uid:\s+(\d+)\s+(\d+)/m', $status, $u)) {
             continue;
@@ -105,31 +105,35 @@ function mode_allows(array $st, int $bits, array $creds): bool
 }
 
 // Could a process with CREDS (null: root) open FILE (inside ROOT) for reading: search on every
-// directory above it, read on it (mode bits; ACLs are not looked at). [ok, why not].
-function readable_by(string $root, string $file, ?array $creds): array
+// directory above it, read on it (mode bits; ACLs are not looked at). WHY: why not.
+function readable_by(string $root, string $file, ?array $creds, ?string &$why = null): bool
 {
+    $why = null;
     if ($creds === null) {
-        return [true, null];
+        return true;
     }
     $real = resolve($root, $file);
     if ($real->path === null || !$real->exists) {
-        return [false, 'not found'];
+        $why = 'not found';
+        return false;
     }
     $real = $real->path;
     $dir = '';
     foreach (array_slice(explode('/', $real), 1, -1) as $c) {
         $st = stat_in($root, $dir === '' ? '/' : $dir);
         if ($st === null || !mode_allows($st, 1, $creds)) {
-            return [false, "not readable by uid {$creds['uid']}, whose php-fpm master names it"];
+            $why = "not readable by uid {$creds['uid']}, whose php-fpm master names it";
+            return false;
         }
         $dir .= "/$c";
     }
     $st = stat_in($root, $dir === '' ? '/' : $dir);
     $fst = stat_in($root, $real);
     if ($st === null || !mode_allows($st, 1, $creds) || $fst === null || !mode_allows($fst, 4, $creds)) {
-        return [false, "not readable by uid {$creds['uid']}, whose php-fpm master names it"];
+        $why = "not readable by uid {$creds['uid']}, whose php-fpm master names it";
+        return false;
     }
-    return [true, null];
+    return true;
 }
 
 // Where a process with CREDS stops on its way to FILE inside ROOT: the first directory it may not
@@ -201,8 +205,8 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
         return FpmConf::error($file, 'more than ' . CONF_FILES_MAX . ' included files', false);
     }
     $seen[$real] = true;
-    [$may, $why] = readable_by($root, $file, $as['creds'] ?? null);
-    [$text, $why] = $may ? read_bounded($root . $file, CONF_MAX) : [null, $why];
+    $text = readable_by($root, $file, $as['creds'] ?? null, $why) ? read_bounded($root . $file, CONF_MAX, $why)
+        : null;
     if ($text === null) {
         return FpmConf::error($file, $why);
     }
@@ -396,7 +400,7 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
     $v = $ver === null ? '[0-9.]*' : preg_quote($ver, '~');
     $found = [];
     foreach (glob("$proc/[0-9]*", GLOB_ONLYDIR) ?: [] as $d) {
-        [$comm] = read_bounded("$d/comm", 256);
+        $comm = read_bounded("$d/comm", 256);
         $comm = rtrim((string) $comm, "\n");
         if ($sapi === 'cgi') {
             if (!preg_match('~^php-cgi' . ($ver === null ? '[0-9.]*' : "($v)?") . '$~', $comm)) {
@@ -411,12 +415,12 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
             if ($comm !== 'apache2' && $comm !== 'httpd') {
                 continue;
             }
-            [$maps] = read_bounded("$d/maps", 4 << 20);
+            $maps = read_bounded("$d/maps", 4 << 20);
             if ($maps !== null && !preg_match("~/libphp$v\.so~", $maps)) {
                 continue;
             }
         }
-        [$status] = read_bounded("$d/status", 16384);
+        $status = read_bounded("$d/status", 16384);
         $ppid = $status !== null && preg_match('/^PPid:\s+(\d+)/m', $status, $m) ? (int) $m[1] : 0;
         $root = $status !== null && preg_match('/^Uid:\s+0\s+0\s/m', $status) === 1;
         $found[(int) basename($d)] = [$ppid, $root];

@@ -97,7 +97,7 @@ function view_of(Vantage $from, ?int $pid, array $host): View
     }
     $worker = null;
     if ($from->from === 'answerer' && $pid !== null) {
-        [$cmd] = read_bounded("/proc/$pid/cmdline", 4096);
+        $cmd = read_bounded("/proc/$pid/cmdline", 4096);
         if ($cmd !== null && ($from->check === '' || strpos(str_replace("\0", ' ', $cmd), $from->check) !== false)) {
             $worker = "/proc/$pid";
         } else {
@@ -124,7 +124,7 @@ function view_of(Vantage $from, ?int $pid, array $host): View
         $space = '/proc/self';
         $chroot = '';
     }
-    [$mi] = read_bounded("$space/mountinfo", 4 << 20);
+    $mi = read_bounded("$space/mountinfo", 4 << 20);
     $v->mounts = $mi !== null ? mounts_under(parse_mountinfo($mi), $chroot) : null;
     if ($v->mounts === null) {
         $v->notes[] = 'mountinfo_unreadable';
@@ -138,7 +138,7 @@ function view_of(Vantage $from, ?int $pid, array $host): View
         $v->secure = null;
     }
     if ($worker !== null) {
-        [$maps] = read_bounded("$worker/maps", 4 << 20);
+        $maps = read_bounded("$worker/maps", 4 << 20);
         $v->maps = $maps !== null ? \nsscache_ep_maps($maps) : null;
     }
     if ($space !== '/proc/self') {
@@ -306,7 +306,7 @@ function softokn_file(?string $root, ?array $maps): array
         if (!$r->exists) {
             continue;
         }
-        [$v, $why] = softokn_file_version($root . $r->path);
+        $v = softokn_file_version($root . $r->path, SOFTOKN_FILE_MAX, $why);
         if ($v === null) {
             $none['notes'][] = "$path: $why";
             continue;

@@ -127,7 +127,7 @@ final class EndpointTest extends TestCase
         $this->assertStringContainsString("\nnsscache_loaded 0\n", $text);
         $this->assertStringContainsString("\nnsscache_variable{class=\"probing\"} 1\n", $text);
         $json = self::runScript(['QUERY_STRING' => 'format=json', 'SSL_DIR' => "/x\xff"]);
-        [$facts, $why] = NsscacheDoctor\decode_facts($json);
+        $facts = NsscacheDoctor\decode_facts($json, $why);
         $this->assertNull($why, $json);
         $this->assertSame("/x\xff", $facts['env']['SSL_DIR']);
         $this->assertSame('cli', $facts['php']['sapi']);

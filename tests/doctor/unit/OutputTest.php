@@ -240,11 +240,11 @@ final class OutputTest extends TestCase
     public function testAtomicWrite(): void
     {
         $d = scratch();
-        [$ok] = D\write_atomic("$d/nsscache.prom", "a 1\n");
+        $ok = D\write_atomic("$d/nsscache.prom", "a 1\n");
         $this->assertTrue($ok);
         $this->assertSame(['nsscache.prom'], array_values(array_diff(scandir($d), ['.', '..'])));
         $this->assertSame('100644', sprintf('%o', stat("$d/nsscache.prom")['mode']));
-        [$ok, $why] = D\write_atomic("$d/missing/nsscache.prom", "a 1\n");
+        $ok = D\write_atomic("$d/missing/nsscache.prom", "a 1\n", $why);
         $this->assertFalse($ok);
         $this->assertStringContainsString('cannot create', $why);
     }
@@ -254,13 +254,13 @@ final class OutputTest extends TestCase
     {
         $d = scratch();
         $old = umask(077);
-        [$ok] = D\write_atomic("$d/nsscache.prom", "a 1\n");
+        $ok = D\write_atomic("$d/nsscache.prom", "a 1\n");
         umask($old);
         $this->assertTrue($ok);
         $this->assertSame('100644', sprintf('%o', stat("$d/nsscache.prom")['mode']), 'umask 077 of the caller');
         file_put_contents("$d/victim", 'keep');
         symlink("$d/victim", "$d/link.prom");
-        [$ok] = D\write_atomic("$d/link.prom", "b 1\n");
+        $ok = D\write_atomic("$d/link.prom", "b 1\n");
         $this->assertTrue($ok);
         $this->assertSame(['keep', false], [file_get_contents("$d/victim"), is_link("$d/link.prom")]);
         $f = new ReflectionFunction('NsscacheDoctor\write_atomic');

@@ -68,7 +68,7 @@ final class OwnViewTest extends TestCase
     {
         $f = facts_fixture();
         $f['view'] = own_view_fixture('readable', 'xfs', ['db' => ['writable' => 'yes']]);
-        [$none, $why] = D\decode_facts(json_encode($f));
+        $none = D\decode_facts(json_encode($f), $why);
         $this->assertNull($none);
         $this->assertStringContainsString('view.db.writable', $why);
     }

@@ -27,8 +27,8 @@ final class PageTextTest extends TestCase
 
     public function testTheTextGivesTheFactsItShows(): void
     {
-        [$f, $why] = D\facts_from_text(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'],
-            status_fixture(['action' => 'replaced', 'repairs' => 3]))));
+        $f = D\facts_from_text(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'],
+            status_fixture(['action' => 'replaced', 'repairs' => 3]))), $why);
         $this->assertNull($why);
         $this->assertSame('text', $f['source']);
         $this->assertSame('yes', $f['env']['NSS_SDB_USE_CACHE']);
@@ -38,7 +38,7 @@ final class PageTextTest extends TestCase
             [$st['action'], $st['phase'], $st['in_effect'], $st['in_effect_reason'], $st['repairs'],
                 $st['softokn']['version'], $f['distro']['family'], $st['libcurl']['ssl_version']]);
         $this->assertNull($f['pid']);
-        [$f] = D\facts_from_text(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'auto'])));
+        $f = D\facts_from_text(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'auto'])));
         $this->assertSame(['probing', null, false, null], [$f['variable_class'], $f['env']['NSS_SDB_USE_CACHE'],
             $f['nsscache']['loaded'], $f['nsscache']['status']]);
         $this->assertSame('NSS/3.44', $f['curl']['ssl_version']);

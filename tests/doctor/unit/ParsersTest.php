@@ -95,9 +95,9 @@ final class ParsersTest extends TestCase
         $h = fopen($f, 'w');
         ftruncate($h, 64 << 20);
         fclose($h);
-        [$data] = D\read_bounded($f, 65536);
+        $data = D\read_bounded($f, 65536);
         $this->assertSame(65536, strlen($data));
-        [$data, $why] = D\read_bounded('/dev/zero', 100);
+        $data = D\read_bounded('/dev/zero', 100, $why);
         $this->assertNull($data);
         $this->assertStringContainsString('character device', $why);
     }
@@ -158,26 +158,27 @@ final class ParsersTest extends TestCase
     {
         $r = scratch();
         file_put_contents("$r/a.so", random_bytes(5000) . "\0Version: NSS 3.44.0\0" . random_bytes(100));
-        $this->assertSame(['3.44.0', null], D\softokn_file_version("$r/a.so"));
+        $this->assertSame('3.44.0', D\softokn_file_version("$r/a.so", D\SOFTOKN_FILE_MAX, $why));
+        $this->assertNull($why);
         // old builds append the ECC flavour
         file_put_contents("$r/b.so", "\0Version: NSS 3.14.3.0 Basic ECC\0");
-        $this->assertSame('3.14.3.0', D\softokn_file_version("$r/b.so")[0]);
+        $this->assertSame('3.14.3.0', D\softokn_file_version("$r/b.so"));
         // the string straddles the 1 MiB read: only the complete one counts (nsscache's defect 9)
         $s = "Version: NSS 3.87.1\0";
         file_put_contents("$r/c.so", str_repeat("\x01", (1 << 20) - 10) . $s . 'rest');
-        $this->assertSame('3.87.1', D\softokn_file_version("$r/c.so")[0]);
+        $this->assertSame('3.87.1', D\softokn_file_version("$r/c.so"));
         // at the very end of the file
         file_put_contents("$r/d.so", str_repeat("\x01", 100) . 'Version: NSS 3.53.1');
-        $this->assertSame('3.53.1', D\softokn_file_version("$r/d.so")[0]);
+        $this->assertSame('3.53.1', D\softokn_file_version("$r/d.so"));
         file_put_contents("$r/e.so", random_bytes(3000));
-        $this->assertNull(D\softokn_file_version("$r/e.so")[0]);
+        $this->assertNull(D\softokn_file_version("$r/e.so"));
         posix_mkfifo("$r/f.so", 0600);
-        [$v, $why] = D\softokn_file_version("$r/f.so");
+        $v = D\softokn_file_version("$r/f.so", D\SOFTOKN_FILE_MAX, $why);
         $this->assertNull($v);
         $this->assertStringContainsString('FIFO', $why);
         // the bound
         file_put_contents("$r/g.so", str_repeat("\x01", 3 << 20) . $s);
-        $this->assertNull(D\softokn_file_version("$r/g.so", 2 << 20)[0]);
+        $this->assertNull(D\softokn_file_version("$r/g.so", 2 << 20));
     }
 
     public function testSystemLibraryDirectories(): void
@@ -298,11 +299,11 @@ final class ParsersTest extends TestCase
         $f = facts_fixture(['NSS_SDB_USE_CACHE' => "\xff\xfe1", 'SSL_DIR' => "é/\n"]);
         $json = json_encode(nsscache_ep_utf8($f));
         $this->assertIsString($json);
-        [$back] = D\decode_facts($json);
+        $back = D\decode_facts($json);
         $this->assertSame($f, $back);
-        [$none, $why] = D\decode_facts('{"facts": 2}');
+        $none = D\decode_facts('{"facts": 2}', $why);
         $this->assertNull($none);
-        [$none, $why] = D\decode_facts(str_repeat('[', 100000));
+        $none = D\decode_facts(str_repeat('[', 100000), $why);
         $this->assertNull($none);
         $this->assertStringContainsString('facts', $why);
     }
@@ -311,15 +312,15 @@ final class ParsersTest extends TestCase
     public function testTheSnippetIsTheEndpointVerbatim(): void
     {
         $src = file_get_contents(TOP . '/fleet/nsscache-metrics.php');
-        [$s, $why] = D\snippet(TOP . '/fleet/nsscache-metrics.php');
+        $s = D\snippet(TOP . '/fleet/nsscache-metrics.php', $why);
         $this->assertNull($why);
         $this->assertStringContainsString($src, $s);
         $this->assertStringStartsWith("define('NSSCACHE_EP_LIBRARY', true); ?>", $s);
         $r = scratch();
         file_put_contents("$r/x.php", "<?php\necho 1;\n");
-        $this->assertNull(D\snippet("$r/x.php")[0]);
+        $this->assertNull(D\snippet("$r/x.php"));
         file_put_contents("$r/y.php", "<?php\nfunction nsscache_ep_facts() {}\n?>\nhtml\n");
-        $this->assertNull(D\snippet("$r/y.php")[0], 'a closing tag would end the code');
+        $this->assertNull(D\snippet("$r/y.php"), 'a closing tag would end the code');
         $out = D\wait_for(D\run([PHP_BINARY, '-n', '-r', $s], null, microtime(true) + 10))['stdout'];
         $this->assertMatchesRegularExpression('/^\n' . D\FACTS_MARK . '\{.*"view":\{"view":1,/', $out);
     }

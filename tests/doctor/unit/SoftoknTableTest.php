@@ -93,7 +93,7 @@ final class SoftoknTableTest extends TestCase
     /** @dataProvider badTableProvider */
     public function testADamagedTableIsRefusedAsAWhole(string $text, string $why): void
     {
-        [$rows, $err] = D\table_parse($text);
+        $rows = D\table_parse($text, $err);
         $this->assertNull($rows);
         $this->assertStringContainsString($why, (string) $err);
     }
@@ -101,11 +101,11 @@ final class SoftoknTableTest extends TestCase
     public function testAMissingOrNonRegularTableFileIsRefused(): void
     {
         $d = scratch();
-        [$rows, $err] = D\table_load("$d/none.tsv");
+        $rows = D\table_load("$d/none.tsv", $err);
         $this->assertNull($rows);
         $this->assertStringContainsString('cannot stat', $err);
         posix_mkfifo("$d/fifo.tsv", 0600);
-        [$rows, $err] = D\table_load("$d/fifo.tsv");
+        $rows = D\table_load("$d/fifo.tsv", $err);
         $this->assertNull($rows);
         $this->assertStringContainsString('FIFO', $err);
     }

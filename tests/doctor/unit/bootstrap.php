@@ -93,7 +93,7 @@ function judged_in(array $t, array $facts, array $where, ?array $table): array
 
 function the_table(): array
 {
-    [$rows, $why] = NsscacheDoctor\table_load(TOP . '/data/softokn.tsv');
+    $rows = NsscacheDoctor\table_load(TOP . '/data/softokn.tsv', $why);
     if ($rows === null) {
         throw new RuntimeException($why);
     }
