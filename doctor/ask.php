@@ -464,7 +464,7 @@ function facts_from_text(string $text, ?string &$why = null): ?array
                 $labels[$x[1]] = strtr($x[2], ['\\\\' => '\\', '\\"' => '"', '\\n' => "\n"]);
             }
         }
-        $fam[$m[1]][] = [$labels, (int) $m[3]];
+        $fam[$m[1]][] = ['labels' => $labels, 'value' => (int) $m[3]];
     }
     // one sample of NAME without labels (BOOL: 0 or 1), null when absent; WHY when malformed
     $one = function (string $name, bool $bool, ?string &$why) use ($fam) {
@@ -472,11 +472,11 @@ function facts_from_text(string $text, ?string &$why = null): ?array
         if ($s === null) {
             return null;
         }
-        if (count($s) !== 1 || $s[0][0] !== [] || ($bool && $s[0][1] > 1)) {
+        if (count($s) !== 1 || $s[0]['labels'] !== [] || ($bool && $s[0]['value'] > 1)) {
             $why = "$name is not one " . ($bool ? '0/1' : 'count') . ' sample';
             return null;
         }
-        return $bool ? $s[0][1] === 1 : $s[0][1];
+        return $bool ? $s[0]['value'] === 1 : $s[0]['value'];
     };
     // the current state of the state-set NAME, null when absent; WHY when malformed
     $state = function (string $name, ?string &$why) use ($fam): ?string {
@@ -485,7 +485,7 @@ function facts_from_text(string $text, ?string &$why = null): ?array
             return null;
         }
         $now = [];
-        foreach ($s as [$labels, $v]) {
+        foreach ($s as ['labels' => $labels, 'value' => $v]) {
             $x = $labels[TEXT_STATES[$name]] ?? null;
             if (count($labels) !== 1 || !is_string($x) || !preg_match('/^[a-z_]{1,64}$/', $x) || $v > 1) {
                 $why = "$name: a sample is not a state";
@@ -516,11 +516,12 @@ function facts_from_text(string $text, ?string &$why = null): ?array
         }
     }
     $info = $fam['nsscache_info'] ?? null;
-    if ($info === null || count($info) !== 1 || $info[0][1] !== 1 || array_keys($info[0][0]) !== TEXT_INFO) {
+    if ($info === null || count($info) !== 1 || $info[0]['value'] !== 1
+            || array_keys($info[0]['labels']) !== TEXT_INFO) {
         $why = 'nsscache_info is not one sample with its six labels';
         return null;
     }
-    $info = $info[0][0];
+    $info = $info[0]['labels'];
     foreach ($info as $k => $v) {
         if (strlen($v) > 264 || preg_match('/[\x00-\x1f\x7f]/', $v)) {
             $why = "nsscache_info $k is not a version";

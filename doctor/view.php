@@ -285,23 +285,23 @@ function softokn_file(?string $root, ?array $maps): array
     }
     $cands = [];
     if (isset($maps['libsoftokn3.so'])) {
-        $cands[] = [preg_replace('/ \(deleted\)$/', '', $maps['libsoftokn3.so']), 'loaded'];
+        $cands[] = ['path' => preg_replace('/ \(deleted\)$/', '', $maps['libsoftokn3.so']), 'how' => 'loaded'];
     }
     if (isset($maps['libnss3.so'])) {
         $nss = preg_replace('/ \(deleted\)$/', '', $maps['libnss3.so']);
-        $cands[] = [dirname($nss) . '/libsoftokn3.so', 'file'];
+        $cands[] = ['path' => dirname($nss) . '/libsoftokn3.so', 'how' => 'file'];
         $real = resolve($root, $nss)->path;
         if ($real !== null && dirname($real) !== dirname($nss)) {
-            $cands[] = [dirname($real) . '/libsoftokn3.so', 'file'];
+            $cands[] = ['path' => dirname($real) . '/libsoftokn3.so', 'how' => 'file'];
         }
     }
     foreach (['/usr/lib64', '/lib64', '/usr/lib', '/lib'] as $d) {
-        $cands[] = ["$d/libsoftokn3.so", 'file'];
+        $cands[] = ['path' => "$d/libsoftokn3.so", 'how' => 'file'];
     }
     foreach (glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] as $f) {
-        $cands[] = [substr($f, strlen($root)), 'file'];
+        $cands[] = ['path' => substr($f, strlen($root)), 'how' => 'file'];
     }
-    foreach ($cands as [$path, $how]) {
+    foreach ($cands as ['path' => $path, 'how' => $how]) {
         $r = resolve($root, $path);
         if (!$r->exists) {
             continue;
