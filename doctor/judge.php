@@ -331,7 +331,8 @@ function judge(array $t, array $facts, View $view, ?array $table): array
         at_most_possible($t, 'page_unconfirmed');
         // without nsscache the text shows no softokn: the page's silence, not a softokn the host lacks
         if ($t['reason'] === 'softokn_unknown' && $st === null) {
-            [$t['probe'], $t['probe_db_dir'], $t['probe_temp_dir']] = ['possible', null, null];
+            $t['probe'] = 'possible';
+            $t['probe_db_dir'] = $t['probe_temp_dir'] = null;
             $t['reason'] = $t['prediction']['reason'] = 'page_unconfirmed';
         }
     }
