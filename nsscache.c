@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * nsscache's Zend glue: INI, the load/MINIT/RINIT hooks, MINFO and the PHP
- * functions (docs/DESIGN.md).
- */
+/* nsscache's Zend glue: INI, the load/MINIT/RINIT hooks, MINFO and the PHP
+ * functions (docs/DESIGN.md). */
 #ifdef HAVE_CONFIG_H
 # include "config.h"
 #endif
@@ -251,14 +249,12 @@ static PHP_MINIT_FUNCTION(nsscache)
 	return SUCCESS;
 }
 
-/*
- * The record's strings were malloc'ed; a restart of Apache or FPM, or the
+/* The record's strings were malloc'ed; a restart of Apache or FPM, or the
  * end of a dl()'s request, unloads the .so and may load it again. A dl()'d
  * module's INI entries must go now, before the .so does. A module loaded at
  * startup leaves them to PHP, which frees its whole INI table after the
  * modules (php_module_shutdown: zend_ini_shutdown, no call into the .so):
- * unregistering walks every directive, at the end of every PHP process.
- */
+ * unregistering walks every directive, at the end of every PHP process. */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
 	if (type == MODULE_TEMPORARY) {
@@ -347,7 +343,7 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 {
 	const char *src[SNAP_N];
 	size_t cap = 256, need;
-	nsscache_stamp now;
+	nsscache_stamp now = { 0, 0, 0 };
 	int fresh;
 
 	v->buf = NULL;

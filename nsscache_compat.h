@@ -7,12 +7,8 @@
 
 #include "php.h"
 
-/* php_log_err() takes a char * before PHP 8.0. */
-#if PHP_VERSION_ID < 80000
-# define nsscache_log_err(msg) php_log_err((char *) (msg))
-#else
-# define nsscache_log_err(msg) php_log_err(msg)
-#endif
+/* php_log_err() takes a char * before PHP 8.0, a const char * since. */
+#define nsscache_log_err(msg) php_log_err((char *) (msg))
 
 /* Before 8.2 (zend_unregister_ini_entries_ex), ZTS cleans only the global
  * table, but a dl()'d module registers into the thread's EG(ini_directives),

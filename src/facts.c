@@ -82,14 +82,25 @@ static int stamp_cb(struct dl_phdr_info *info, size_t size, void *data)
 		s->adds = info->dlpi_adds;
 		s->subs = info->dlpi_subs;
 	}
-	s->last = (uintptr_t) info->dlpi_addr;
+	return 1;
+}
+
+static int last_cb(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void) size;
+	((nsscache_stamp *) data)->last = (uintptr_t) info->dlpi_addr;
 	return 0;
 }
 
 void nsscache_stamp_now(nsscache_stamp *s)
 {
+	nsscache_stamp was = *s;
+
 	s->adds = s->subs = 0;
-	dl_iterate_phdr(stamp_cb, s);
+	dl_iterate_phdr(stamp_cb, s); /* one callback: the counts */
+	if (!nsscache_stamp_equal(s, &was)) {
+		dl_iterate_phdr(last_cb, s); /* the whole list, only when they moved */
+	}
 }
 
 int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b)

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * What only this process can tell (plain C, no Zend types): the libcurl
+/* What only this process can tell (plain C, no Zend types): the libcurl
  * ext/curl uses, the libnss3 and libsoftokn3 it has loaded, and whether
  * NSS_SDB_USE_CACHE is in effect for them. Harmless by construction: no
  * library is loaded, no version learnt by running a library's code (NSS's
@@ -9,8 +8,7 @@
  * does. The one file opened, non-blocking, a regular file only, to a bound: a
  * softokn beside the loaded libnss3 or in a system library directory, never
  * a path from the environment or the cwd. The rest (the distribution,
- * databases, filesystems, the probe) is nsscache-doctor's.
- */
+ * databases, filesystems, the probe) is nsscache-doctor's. */
 #ifndef NSSCACHE_FACTS_H
 #define NSSCACHE_FACTS_H
 
@@ -50,7 +48,9 @@ typedef struct {
 
 /* Changes whenever a library is loaded or unloaded (glibc's dlpi_adds and
  * dlpi_subs): facts gathered under an equal stamp are still true. LAST: the
- * base of the last object in the loader's list, which is in load order. */
+ * base of the last object in the loader's list, which is in load order.
+ * nsscache_stamp_now() takes S's previous value (zeros at first) and walks
+ * the list for LAST only when the counts moved. */
 typedef struct {
 	unsigned long long adds, subs;
 	uintptr_t last;

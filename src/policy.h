@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types).
- *
+/* nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types).
  * NSS's softoken reads the variable when it opens its database
  * (lib/softoken/sdb.c): "yes" or "no", in any case, skip the access() timing
  * loop; unset, empty, "auto", "1" or anything else let it measure. The one
  * rule: nsscache only ever writes its value ("yes" or "no") over an unset or
  * probing variable (override=always: over the other of the two as well). It
- * never unsets the variable and never writes anything else.
- */
+ * never unsets the variable and never writes anything else. */
 #ifndef NSSCACHE_POLICY_H
 #define NSSCACHE_POLICY_H
 

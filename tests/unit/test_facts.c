@@ -275,7 +275,7 @@ static void test_libs_real(void **state)
 {
 	const char *fixtures = getenv("NSSCACHE_UNIT_FIXTURES");
 	char ext[512];
-	nsscache_stamp before, after;
+	nsscache_stamp before = { 0, 0, 0 }, after = { 0, 0, 0 };
 	nsscache_libs *libs = malloc(sizeof(*libs));
 	void *h, *libc;
 
@@ -413,7 +413,7 @@ static void test_softokn_since(void **state)
 {
 	const char *fixtures = getenv("NSSCACHE_UNIT_FIXTURES");
 	char dir[256], ext[400], tok[400];
-	nsscache_stamp before, between;
+	nsscache_stamp before = { 0, 0, 0 }, between = { 0, 0, 0 };
 	void *t, *e;
 
 	(void) state;
