@@ -207,8 +207,11 @@ final class OutputTest extends TestCase
         $this->assertStringContainsString("\033[31;1m", D\doc_human(self::doc(self::targets()), true));
     }
 
-    private static function promtool(string $text): array
+    private function promtool(string $text): array
     {
+        if (trim((string) shell_exec('command -v promtool 2>/dev/null')) === '') {
+            $this->markTestSkipped('promtool is not installed (scripts/test installs prometheus as root)');
+        }
         $p = proc_open(['promtool', 'check', 'metrics'], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']],
             $pipes);
         fwrite($pipes[0], $text);
@@ -224,7 +227,7 @@ final class OutputTest extends TestCase
         $targets[1]['facts']['env']['NSS_SDB_USE_CACHE'] = "\"}\n";
         $targets[] = self::judged('cli', [], null);
         $text = D\doc_prometheus(self::doc($targets));
-        [$rc, $out] = self::promtool($text);
+        [$rc, $out] = $this->promtool($text);
         $this->assertSame(0, $rc, "promtool check metrics:\n$out\n$text");
         $this->assertSame(1, preg_match_all('/^nsscache_loaded\{sapi="fpm",pool="x/m', $text));
         $this->assertSame(0, preg_match('/^nsscache_loaded 0$/m', $text), 'no injected sample');
