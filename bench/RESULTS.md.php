@@ -79,7 +79,24 @@ Throughput, requests per second (median of the rounds), and latency (ab's p50 an
 <?php endforeach; ?>
 | all levels | **<?= r3($s['over'][0]) ?>** | <?= r3($s['over'][1]) ?> – <?= r3($s['over'][2]) ?> | | | | |
 
-("All levels": the geometric mean of the levels' ratios; its interval resamples the rounds within each level.)<?= (float) explode(' ', v('load.end', '0'))[0] >= 1.5 ? " Other jobs shared the machine during this run (load average " . v('load.end') . " at its end): they slow runs unevenly, by more than two runs a few seconds apart can pair away, so a level's interval may not hold from one run of the benchmark to the next; the per-request instructions below do not depend on load." : '' ?>
+("All levels": the geometric mean of the levels' ratios; its interval resamples the rounds within each level.)<?php
+// An inconclusive level: how many rounds its spread would need to decide it (the interval narrows as
+// 1/sqrt(rounds)), or that more rounds cannot, where the ratio itself sits below the bound.
+$undecided = [];
+foreach ($s['levels'] as $lvl => $L) {
+    $r = $L['ratio'];
+    if ($r['verdict'] !== 'inconclusive') {
+        continue;
+    }
+    $half = ($r['hi'] - $r['lo']) / 2;
+    $undecided[] = $r['point'] > 0.98
+        ? "c = $lvl about " . commas((int) ceil($r['n'] * ($half / ($r['point'] - 0.98)) ** 2)) . ' rounds'
+        : "c = $lvl none (its ratio, " . r3($r['point']) . ', is below 0.98: more rounds would decide it not met or keep it open)';
+}
+if ($undecided) {
+    echo ' Inconclusive levels, at this run\'s spread between rounds: deciding them would take ' . implode('; ', $undecided) . '.';
+}
+?><?= (float) explode(' ', v('load.end', '0'))[0] >= 1.5 ? " Other jobs shared the machine during this run (load average " . v('load.end') . " at its end): they slow runs unevenly, by more than two runs a few seconds apart can pair away, so a level's interval may not hold from one run of the benchmark to the next; the per-request instructions below do not depend on load." : '' ?>
 
 Probe calls and negative dentries per 1,000 requests (requests: those PHP served; probe calls: the LD_PRELOAD counter's, `tests/integration/counter.c`, summed over every worker and run; negative dentries: each run's count per 1,000 of its requests, the median over the rounds, since a single run may catch another process's removal of thousands in the kernel's global count; workers: processes that reported, over the rounds):
 
