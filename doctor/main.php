@@ -331,6 +331,9 @@ function answered(array $t, array $a, Vantage $from, array $ctx): array
 function main(array $argv): int
 {
     $t0 = microtime(true);
+    // Decimal points whatever the host's PHP set (an ini's auto_prepend_file, an extension): the textfile and
+    // the Nagios perfdata are read by programs that take only '.', as the plugin guidelines' LC_NUMERIC=C says.
+    setlocale(LC_NUMERIC, 'C');
     $o = options($argv);
     $table_file = $o['table'] ?? own_file('softokn.tsv', 'data');
     $table_error = 'no softokn.tsv found';

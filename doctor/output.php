@@ -95,6 +95,10 @@ function doc_json(array $doc): string
 
 // ---------------------------------------------------------------- Nagios
 
+// The plugin guidelines' line: "NSSCACHE STATE - text | perfdata", the exit code the state's number.
+// Perfdata labels are fixed words (nothing from the host goes there), each 'label'=value[UOM];warn;crit;min;max:
+// the ranges are the ones that drive the state ("0": above 0 a target possible warns, one expected is
+// critical); max the counted targets. Numbers are formatted without the locale (%d, %F).
 function doc_nagios(array $doc): string
 {
     $state = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'][$doc['exit']];
@@ -107,19 +111,29 @@ function doc_nagios(array $doc): string
             $kk = !$t['counted'] ? null : ($t['status'] !== 'ok' || $t['probe'] === 'unknown' ? 'uninspected'
                 : $t['probe']);
             if ($kk === $k) {
-                $l[] = nagios_safe($t['name']);
+                $l[] = nagios_safe(strlen($t['name']) > 64 ? substr($t['name'], 0, 61) . '...' : $t['name']);
             }
         }
         if ($l) {
             $names[] = "$label: " . implode(', ', array_slice($l, 0, 5)) . (count($l) > 5 ? ', ...' : '');
         }
     }
-    $perf = sprintf('targets=%d expected=%d possible=%d uninspected=%d', $n['targets'], $n['expected'],
-        $n['possible'], $n['uninspected']);
+    $perf = [nagios_perf('targets', $n['targets']),
+        nagios_perf('expected', $n['expected'], '', '0', $n['targets']),
+        nagios_perf('possible', $n['possible'], '0', '', $n['targets']),
+        nagios_perf('uninspected', $n['uninspected'], '', '', $n['targets'])];
     if (($doc['host']['dentries']['nr_negative'] ?? null) !== null) {
-        $perf .= ' negative_dentries=' . $doc['host']['dentries']['nr_negative'];
+        $perf[] = nagios_perf('negative_dentries', $doc['host']['dentries']['nr_negative']);
     }
-    return "NSSCACHE $state - " . nagios_safe($names ? implode('; ', $names) : $doc['summary']) . " | $perf\n";
+    $perf[] = "'duration'=" . sprintf('%.3F', $doc['doctor']['duration_seconds']) . 's;;;0';
+    return "NSSCACHE $state - " . nagios_safe($names ? implode('; ', $names) : $doc['summary']) . ' | '
+        . implode(' ', $perf) . "\n";
+}
+
+// One count: 'LABEL'=N;WARN;CRIT;0;MAX, the empty fields at the end dropped.
+function nagios_perf(string $label, int $value, string $warn = '', string $crit = '', ?int $max = null): string
+{
+    return rtrim(sprintf("'%s'=%d;%s;%s;0;%s", $label, $value, $warn, $crit, $max ?? ''), ';');
 }
 
 // Nagios splits on '|' and newlines: neither may come from a name.

@@ -188,8 +188,8 @@ final class OutputTest extends TestCase
     public function testNagios(): void
     {
         $line = D\doc_nagios(self::doc(self::targets()));
-        $this->assertSame("NSSCACHE CRITICAL - probe expected: www; not inspected: dead | targets=3 expected=1 "
-            . "possible=0 uninspected=1\n", $line);
+        $this->assertSame("NSSCACHE CRITICAL - probe expected: www; not inspected: dead | 'targets'=3;;;0 "
+            . "'expected'=1;;0;0;3 'possible'=0;0;;0;3 'uninspected'=1;;;0;3 'duration'=0.250s;;;0\n", $line);
         $t = self::targets()[1];
         $t['name'] = "a|b\nc";
         $line = D\doc_nagios(self::doc([$t]));
