@@ -414,3 +414,47 @@ function status_shape(array $st): array
     }
     return $bad ? ['status_shape:' . implode(',', $bad)] : [];
 }
+
+// ---------------------------------------------------------------- a running non-PHP process
+
+// The facts judge() takes, for process P (host.php read_process()): its exec-time environment
+// (ENV_KEEP), cwd and maps, libcurl taken as NSS's (the DB rule is libcurl-NSS's; judge_process()
+// says where that is not known).
+function process_facts(array $p): array
+{
+    $env = $p['env'] ?? [];
+    return ['pid' => $p['pid'], 'cwd' => $p['cwd'] ?? '/', 'php' => ['version' => null, 'sapi' => null,
+        'binary' => $p['exe']], 'env' => ['NSS_SDB_USE_CACHE' => $env['NSS_SDB_USE_CACHE'] ?? null,
+        'SSL_DIR' => $env['SSL_DIR'] ?? null, 'TMPDIR' => $env['TMPDIR'] ?? null,
+        'SQLITE_TMPDIR' => $env['SQLITE_TMPDIR'] ?? null],
+        'curl' => ['loaded' => true, 'version' => null, 'ssl_version' => 'NSS'],
+        'nsscache' => ['loaded' => false, 'status' => null], 'maps' => $p['maps'], 'view' => null];
+}
+
+// Judges process P (read_process()) seen through VIEW: judge() of its facts, then what a process's
+// facts cannot show. Its environment is /proc/PID/environ, the exec-time one (a setenv() later
+// does not show): unreadable, the process is taken as gone. Without a libcurl-NSS mapped, NSS
+// opens a database of the program's own choosing: only a value NSS honours is "none"; the rest
+// is at most "possible" (nss_db_unknown).
+function judge_process(array $t, array $p, View $view, ?array $table): array
+{
+    if ($p['env'] === null) {
+        $view->notes[] = 'process_exited_while_read';
+    }
+    $t = judge($t, process_facts($p), $view, $table);
+    $t['php'] = null;
+    $t['libcurl'] = $p['libcurl'];
+    $t['nss_curl'] = $p['libcurl_nss'];
+    $t['nss'] = null;
+    $t['tls_backend'] = $p['libcurl_nss'] === true ? 'NSS' : null;
+    $t['process'] = ['comm' => $p['comm'], 'cmdline' => $p['cmdline'], 'exe' => $p['exe'], 'unit' => $p['unit'],
+        'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss']];
+    $why = $p['env'] === null ? 'process_gone' : ($p['libcurl_nss'] !== true && $t['reason'] !== 'honoured'
+        ? 'nss_db_unknown' : null);
+    if ($why !== null && in_array($t['probe'], ['none', 'expected'], true)) {
+        $t['probe'] = 'possible';
+        $t['probe_db_dir'] = $t['probe_temp_dir'] = null;
+        $t['reason'] = $t['prediction']['reason'] = $why;
+    }
+    return $t;
+}

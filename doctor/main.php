@@ -21,6 +21,7 @@ require __DIR__ . '/view.php';
 require __DIR__ . '/judge.php';
 require __DIR__ . '/words.php';
 require __DIR__ . '/output.php';
+require __DIR__ . '/host.php';
 
 const USAGE = <<<'TXT'
 Usage: nsscache-doctor [OUTPUT] [TARGETS] [OPTIONS]
@@ -45,7 +46,14 @@ Options:
   --timeout SECONDS    per target (default 3)
   --deadline SECONDS   for the whole run (default 8): targets are asked together, one out of
                        time is a timeout, and the verdict is printed by then
-  --watch SECONDS      also measure the growth of negative dentries over SECONDS
+  --watch SECONDS      also measure the growth of negative dentries over SECONDS, and which
+                       systemd units started processes meanwhile (and how many mapped softokn)
+  --processes          count the running non-PHP processes with softokn mapped in the exit code
+                       (listed, not counted, whenever targets are discovered)
+  --fix-host WHAT      print the file that sets NSS_SDB_USE_CACHE=yes host-wide and where it goes:
+                       WHAT systemd (DefaultEnvironment=), environment (/etc/environment), crio
+                       (default_env) or a unit NAME.service (a drop-in); writes only with --yes
+  --yes                with --fix-host: write it (atomically), then say what to restart
   --table FILE         the softokn table (default: softokn.tsv beside the doctor)
   --no-color           no colour even on a terminal
   --version, --help
@@ -64,8 +72,9 @@ function options(array $argv): array
 {
     $o = ['mode' => 'human', 'textfile' => null, 'php' => [], 'pool' => [], 'url' => [], 'fpm-conf' => [],
         'discover' => false, 'script' => null, 'timeout' => 3.0, 'deadline' => 8.0, 'watch' => null, 'table' => null,
-        'colour' => true];
-    $takes = ['textfile', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch', 'table'];
+        'colour' => true, 'processes' => false, 'fix-host' => null, 'yes' => false];
+    $takes = ['textfile', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch', 'table',
+        'fix-host'];
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
         if ($a === '--help' || $a === '-h') {
@@ -86,6 +95,10 @@ function options(array $argv): array
         }
         if ($k === 'discover' || $k === 'no-color') {
             $o[$k === 'discover' ? 'discover' : 'colour'] = $k === 'discover';
+            continue;
+        }
+        if ($k === 'processes' || $k === 'yes') {
+            $o[$k] = true;
             continue;
         }
         if (!in_array($k, $takes, true)) {
@@ -335,6 +348,9 @@ function main(array $argv): int
     // the Nagios perfdata are read by programs that take only '.', as the plugin guidelines' LC_NUMERIC=C says.
     setlocale(LC_NUMERIC, 'C');
     $o = options($argv);
+    if ($o['fix-host'] !== null) {
+        return fix_host($o['fix-host'], $o['yes']);
+    }
     $table_file = $o['table'] ?? own_file('softokn.tsv', 'data');
     $table_error = 'no softokn.tsv found';
     $table = $table_file !== null ? table_load($table_file, $table_error) : null;
@@ -387,12 +403,16 @@ function main(array $argv): int
     // counted from the launcher's start when it says (its checks take a few hundred ms)
     $start = getenv('NSSCACHE_DOCTOR_START');
     $start = is_numeric($start) && abs((float) $start - $t0) < 60 ? min((float) $start, $t0) : $t0;
-    $done = inspect_all($todo, $ctx, $start + $o['deadline'] - min(1.0, $o['deadline'] / 4));
+    $until = $start + $o['deadline'] - min(1.0, $o['deadline'] / 4);
+    $done = inspect_all($todo, $ctx, $until);
+    // the whole host (host.php): with discovery, or --processes; processes counted with --processes
+    $host['fix_points'] = null;
+    if (!$given || $o['discover'] || $o['processes']) {
+        $done = array_merge($done, process_targets('/proc', $ctx, $o['processes'], $until));
+        $host['fix_points'] = read_fix_points('', $until)['points'];
+    }
     if ($o['watch'] !== null) {
-        $left = $t0 + $o['watch'] - microtime(true);
-        if ($left > 0) {
-            usleep((int) ($left * 1e6));
-        }
+        $host['watch_units'] = watch_units('/proc', max(microtime(true), $t0 + $o['watch']));
         $now = read_dentries('/proc', $kernel);
         $secs = microtime(true) - $t0;
         $d0 = $host['dentries'];
@@ -402,8 +422,10 @@ function main(array $argv): int
         $host['watch'] = ['seconds' => round($secs, 3),
             'nr_negative_per_second' => $rate($d0['nr_negative'], $now['nr_negative']),
             'nr_dentry_per_second' => $rate($d0['nr_dentry'], $now['nr_dentry']),
-            'slab_bytes_per_second' => $rate($d0['slab']['bytes'] ?? null, $now['slab']['bytes'] ?? null)];
+            'slab_bytes_per_second' => $rate($d0['slab']['bytes'] ?? null, $now['slab']['bytes'] ?? null),
+            'processes_started' => $host['watch_units']['started'], 'units' => $host['watch_units']['units']];
         $host['dentries'] = $now;
+        unset($host['watch_units']);
     }
     $verdict = verdict($done);
     $code = $verdict->code;
@@ -442,6 +464,29 @@ function main(array $argv): int
     $colour = $o['colour'] && getenv('NO_COLOR') === false && stream_isatty(STDOUT);
     echo doc_human($doc, $colour);
     return $code;
+}
+
+// --fix-host WHAT [--yes]: the doctor's one writer (host.php). Without YES it prints what it would
+// write and where, and writes nothing.
+function fix_host(string $what, bool $yes): int
+{
+    $plan = fix_host_plan($what, '', 0, $why);
+    if ($plan === null) {
+        fwrite(STDERR, 'nsscache-doctor: --fix-host: ' . printable((string) $why) . "\n");
+        return 3;
+    }
+    $head = !empty($plan['whole_file']) ? 'the whole file' : 'a new file';
+    if (!$yes) {
+        echo "Would write {$plan['path']} ($head):\n", printable_lines($plan['text']),
+            "Then: {$plan['then']}.\nNothing written: run again with --yes to write it.\n";
+        return 0;
+    }
+    if (!fix_host_write($plan, '', 0, $why)) {
+        fwrite(STDERR, 'nsscache-doctor: --fix-host: ' . printable((string) $why) . "\n");
+        return 3;
+    }
+    echo "Wrote {$plan['path']} ($head):\n", printable_lines($plan['text']), "Now: {$plan['then']}.\n";
+    return 0;
 }
 
 if (!defined('NSSCACHE_DOCTOR_LIBRARY')) {

@@ -81,7 +81,7 @@ function target_json(array $t): array
         'dentries_freed' => $ok ? $t['dentries_freed'] : null,
         'reason' => $ok ? $t['reason'] : $t['status'], 'message' => $t['sentence'],
         'notes' => array_values($t['notes']),
-    ];
+    ] + ($t['kind'] === 'process' ? ['process' => $t['process']] : []);
 }
 
 function doc_json(array $doc): string
@@ -125,6 +125,11 @@ function doc_nagios(array $doc): string
     if (($doc['host']['dentries']['nr_negative'] ?? null) !== null) {
         $perf[] = nagios_perf('negative_dentries', $doc['host']['dentries']['nr_negative']);
     }
+    if (($doc['host']['fix_points'] ?? null) !== null) {
+        $perf[] = nagios_perf('processes', count(array_filter($doc['targets'], function (array $t): bool {
+            return $t['kind'] === 'process';
+        })));
+    }
     $perf[] = "'duration'=" . sprintf('%.3F', $doc['doctor']['duration_seconds']) . 's;;;0';
     return "NSSCACHE $state - " . nagios_safe($names ? implode('; ', $names) : $doc['summary']) . ' | '
         . implode(' ', $perf) . "\n";
@@ -153,6 +158,16 @@ function printable(string $s): string
             return sprintf('\\x%02x', ord($b));
         }, str_split($m[0])));
     }, $s);
+}
+
+// TEXT (a file --fix-host writes) line by line, each printable() and indented.
+function printable_lines(string $text): string
+{
+    $out = '';
+    foreach (explode("\n", rtrim($text, "\n")) as $l) {
+        $out .= '    ' . printable($l) . "\n";
+    }
+    return $out;
 }
 
 // ---------------------------------------------------------------- the human table
@@ -199,10 +214,38 @@ function doc_human(array $doc, bool $colour): string
             $out .= '    ' . printable($doc['targets'][$k - 1]['sentence']) . "\n";
         }
     }
+    $out .= fix_points_text($h);
     $out .= "\n" . dentries_line($h) . "\n";
+    foreach (array_slice($h['watch']['units'] ?? [], 0, 10) as $u) {
+        $out .= printable(sprintf("  %s started %d process%s during --watch%s\n", $u['unit'], $u['started'],
+            $u['started'] === 1 ? '' : 'es', $u['softokn'] ? ", {$u['softokn']} with softokn mapped" : ''));
+    }
     $code = $doc['exit'];
     $out .= $c([0 => '32', 1 => '33', 2 => '31;1', 3 => '35'][$code], "exit $code") . ': ' . $doc['summary'] . "\n";
     return $out;
+}
+
+// The host-wide fix points (host.php read_fix_points()): each one set or not, and the fix.
+function fix_points_text(array $h): string
+{
+    if (($h['fix_points'] ?? null) === null) {
+        return '';
+    }
+    $out = "\nHost-wide fix points (where short-lived processes inherit NSS_SDB_USE_CACHE):\n";
+    foreach ($h['fix_points'] as $p) {
+        $what = $p['kind'] === 'unit' ? "unit {$p['name']}" . ($p['timer'] ? " (timer {$p['timer']})" : '')
+            . ", {$p['binary']} uses {$p['libcurl']}" : ($p['kind'] === 'systemd' ? 'systemd DefaultEnvironment='
+            : ($p['kind'] === 'crio' ? 'CRI-O default_env' : '/etc/environment (pam_env: logins, cron)'));
+        $val = $p['variable'] !== null ? quote($p['variable']) . ($p['path'] !== null ? " in {$p['path']}" : '')
+            : 'unset';
+        $out .= printable("  $what: " . ($p['fixed'] ? "fixed ($val)" : "not fixed ($val)")) . "\n";
+        if ($p['fix'] !== null) {
+            $out .= printable("    fix: {$p['fix']['path']}: " . str_replace("\n", ' / ', rtrim($p['fix']['text'])))
+                . "\n";
+        }
+    }
+    return $out . "  (nsscache-doctor --fix-host systemd|environment|crio|UNIT shows what it writes; --yes writes "
+        . "it)\n";
 }
 
 function dentries_line(array $h): string
@@ -259,7 +302,14 @@ function families(array $doc): array
         sprintf('%.3f', $doc['doctor']['duration_seconds']));
     $add('nsscache_doctor_verdict', 'gauge', 'The run\'s exit code: 0 nothing probes, 1 a target may probe, '
         . '2 a target will probe, 3 a target could not be inspected.', [], $doc['exit']);
+    $procs = [];
     foreach ($doc['targets'] as $t) {
+        if ($t['kind'] === 'process') {
+            // by unit and command, never by pid (a label per pid would grow without bound)
+            $key = json_encode([$t['process']['unit'] ?? '', $t['process']['comm'] ?? '', $t['probe']]);
+            $procs[$key] = ($procs[$key] ?? 0) + 1;
+            continue;
+        }
         $l = target_labels($t);
         foreach (TARGET_STATUSES as $s) {
             $add('nsscache_target_status', 'gauge', 'What asking this target gave: ok, not_running, dead, timeout, '
@@ -298,6 +348,17 @@ function families(array $doc): array
                 $add($name, $f[0], $f[1], $l + $s[0], $s[1]);
             }
         }
+    }
+    foreach ($procs as $key => $n) {
+        [$unit, $comm, $probe] = json_decode($key, true);
+        $add('nsscache_processes', 'gauge', 'Running non-PHP processes with softokn mapped (each probed once, when '
+            . 'NSS opened its DB), by systemd unit, command and the doctor\'s verdict.',
+            ['unit' => $unit, 'comm' => $comm, 'probe' => $probe], $n);
+    }
+    foreach ($doc['host']['fix_points'] ?? [] as $p) {
+        $add('nsscache_fix_point', 'gauge', 'Whether a host-wide fix point sets NSS_SDB_USE_CACHE to yes or no '
+            . '(systemd DefaultEnvironment=, /etc/environment, CRI-O default_env, a unit using libcurl-NSS).',
+            ['kind' => $p['kind'], 'name' => $p['name']], $p['fixed'] ? 1 : 0);
     }
     $d = $doc['host']['dentries'];
     if ($d['nr_dentry'] !== null) {

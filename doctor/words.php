@@ -46,6 +46,12 @@ function sentence(array $t): string
     $fix = $t['nsscache']['loaded']
         ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
         : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
+    if ($t['kind'] === 'process') {
+        $unit = $t['process']['unit'] ?? null;
+        $fix = 'set NSS_SDB_USE_CACHE=yes in the environment it starts with'
+            . ($unit !== null && substr($unit, -8) === '.service' ? " (nsscache-doctor --fix-host $unit)"
+                : ' (its unit, or host-wide: nsscache-doctor --fix-host systemd)');
+    }
     if ($t['kind'] === 'fpm' && \nsscache_ep_class($t['variable']) === 'probing' && $t['variable'] === '1') {
         $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
             . 'or load nsscache';
@@ -78,7 +84,8 @@ function sentence(array $t): string
                     : (in_array('no_cert9', $pr['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
                     : 'the DB dir is not writable for its mkdtemp')) . "; $fix to be safe.";
         case 'probes':
-            return "NSS will probe " . where($pr, $t['db'], $t['tempdir']) . " ($soft$of, $var"
+            return ($t['kind'] === 'process' ? 'NSS probed (when this process opened its DB; each new one of it '
+                . 'will) ' : 'NSS will probe ') . where($pr, $t['db'], $t['tempdir']) . " ($soft$of, $var"
                 . ($pr['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
                     : ($pr['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
         case 'private_build':
@@ -96,7 +103,13 @@ function sentence(array $t): string
             return "May probe: this PHP's ini read with its CLI says nothing probes, but the running server's "
                 . "environment (pid " . ($t['server_pid'] ?? '?') . ") could not be read; ask the server itself: "
                 . "--url http://HOST/nsscache-metrics.php.";
+        case 'nss_db_unknown':
+            return "May probe: " . ($t['nss_curl'] === false ? 'its libcurl is not NSS\'s, so ' : '')
+                . "NSS opens a database of this program's own choosing, which the doctor does not know; $fix.";
         case 'process_gone':
+            if ($t['kind'] === 'process') {
+                return 'May probe: the process exited while it was read; its verdict rests on what was not seen.';
+            }
             return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
                 . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
         case 'opened_under_putenv':

@@ -1,0 +1,633 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// nsscache-doctor: the whole host, not only PHP (issue 33). NSS probes once per process, when it
+// opens its database, so the leak grows through short-lived processes that start again and again:
+// cron and timer jobs, health checks, probes run by a container runtime. Here: the host-wide fix
+// points where such processes would inherit the variable (systemd's DefaultEnvironment=,
+// /etc/environment, CRI-O's default_env, the units whose binaries use libcurl-NSS), the running
+// non-PHP processes with softokn mapped (each has probed already, once), which units started
+// processes during --watch, and the one explicit writer (--fix-host). The parsers are pure; the
+// readers hold to files.php's rules (bounded, regular files only, trusted_file() for configuration).
+declare(strict_types=1);
+
+namespace NsscacheDoctor;
+
+const FIX_LINE = 'NSS_SDB_USE_CACHE=yes';
+// systemd's search order for system.conf drop-ins and units, the first the most important
+const SYSTEMD_CONF_DIRS = ['/etc/systemd/system.conf.d', '/run/systemd/system.conf.d',
+    '/usr/local/lib/systemd/system.conf.d', '/usr/lib/systemd/system.conf.d', '/lib/systemd/system.conf.d'];
+const UNIT_DIRS = ['/etc/systemd/system', '/run/systemd/system', '/usr/local/lib/systemd/system',
+    '/usr/lib/systemd/system', '/lib/systemd/system'];
+const UNITS_MAX = 2000;
+const PROCESS_CMD_MAX = 256;
+const ELF_NEEDED_SCAN = 1 << 20;
+const LIBCURL_SCAN = 1 << 23;
+
+// ---------------------------------------------------------------- parsers (pure)
+
+// The systemd unit of a process from PROC/cgroup text: the deepest .service or .scope of the
+// unified hierarchy (0::), else of name=systemd; null when none (a kernel thread, the root cgroup).
+function parse_cgroup_unit(string $text): ?string
+{
+    $paths = [];
+    foreach (explode("\n", $text) as $line) {
+        $f = explode(':', $line, 3);
+        if (count($f) === 3 && ($f[1] === '' && $f[0] === '0' || $f[1] === 'name=systemd')) {
+            $paths[$f[1]] = $f[2];
+        }
+    }
+    foreach (['', 'name=systemd'] as $k) {
+        foreach (array_reverse(explode('/', $paths[$k] ?? '')) as $c) {
+            if (preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}\.(service|scope)$/', $c)) {
+                return $c;
+            }
+        }
+    }
+    return null;
+}
+
+// systemd's words of one setting value (extract_first_word() with EXTRACT_UNQUOTE|EXTRACT_CUNESCAPE):
+// separated by whitespace, "..." and '...' quote, a backslash escapes the next byte.
+function env_words(string $value): array
+{
+    $out = [];
+    $w = null;
+    $q = null;
+    for ($i = 0, $n = strlen($value); $i < $n; $i++) {
+        $c = $value[$i];
+        if ($c === '\\' && $i + 1 < $n) {
+            $e = $value[++$i];
+            $w = ($w ?? '') . (['n' => "\n", 't' => "\t", 's' => ' '][$e] ?? $e);
+        } elseif ($q !== null) {
+            if ($c === $q) {
+                $q = null;
+            } else {
+                $w .= $c;
+            }
+        } elseif ($c === '"' || $c === "'") {
+            $q = $c;
+            $w = $w ?? '';
+        } elseif ($c === ' ' || $c === "\t" || $c === "\n") {
+            if ($w !== null) {
+                $out[] = $w;
+            }
+            $w = null;
+        } else {
+            $w = ($w ?? '') . $c;
+        }
+    }
+    if ($w !== null) {
+        $out[] = $w;
+    }
+    return $out;
+}
+
+// The values of KEY in SECTION of a systemd-style file, in order (comments, continuation lines).
+function systemd_values(string $text, string $section, string $key): array
+{
+    $out = [];
+    $in = false;
+    $lines = explode("\n", str_replace("\r", '', $text));
+    for ($i = 0; $i < count($lines); $i++) {
+        $l = trim($lines[$i]);
+        while (substr($l, -1) === '\\' && $i + 1 < count($lines)) {
+            $l = rtrim(substr($l, 0, -1)) . ' ' . trim($lines[++$i]);
+        }
+        if ($l === '' || $l[0] === '#' || $l[0] === ';') {
+            continue;
+        }
+        if ($l[0] === '[') {
+            $in = $l === "[$section]";
+            continue;
+        }
+        if ($in && preg_match('/^' . preg_quote($key, '/') . '\s*=\s*(.*)$/', $l, $m)) {
+            $out[] = $m[1];
+        }
+    }
+    return $out;
+}
+
+// ENV after systemd's assignments VALUES (Environment=, DefaultEnvironment=): each value's words
+// are NAME=VALUE (others are ignored, as systemd does); an empty value resets the list.
+function env_assign(array $env, array $values): array
+{
+    foreach ($values as $v) {
+        if (trim($v) === '') {
+            $env = [];
+            continue;
+        }
+        foreach (env_words($v) as $w) {
+            if (preg_match('/^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s', $w, $m)) {
+                $env[$m[1]] = $m[2];
+            }
+        }
+    }
+    return $env;
+}
+
+// NAME => VALUE of an environment file: /etc/environment (pam_env) and systemd's EnvironmentFile=
+// share the shape NAME=VALUE per line, '#' comments, an optional "export ", one level of quotes.
+function parse_env_file(string $text): array
+{
+    $env = [];
+    foreach (explode("\n", str_replace("\r", '', $text)) as $l) {
+        $l = trim($l);
+        if (preg_match('/^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/', $l, $m)) {
+            $v = $m[2];
+            if (strlen($v) >= 2 && ($v[0] === '"' || $v[0] === "'") && substr($v, -1) === $v[0]) {
+                $v = substr($v, 1, -1);
+            }
+            $env[$m[1]] = $v;
+        }
+    }
+    return $env;
+}
+
+// CRI-O's default_env (TOML, table [crio.runtime]): the list of "NAME=VALUE" strings, or null when
+// the file does not set it. A later file's list replaces an earlier one's whole.
+function parse_crio_default_env(string $text): ?array
+{
+    $table = '';
+    $found = null;
+    $lines = explode("\n", str_replace("\r", '', $text));
+    for ($i = 0; $i < count($lines); $i++) {
+        $l = trim(preg_replace('/^([^"\'#]*(?:("[^"]*"|\'[^\']*\')[^"\'#]*)*)#.*$/', '$1', $lines[$i]));
+        if (preg_match('/^\[\s*([A-Za-z0-9_.-]+)\s*\]$/', $l, $m)) {
+            $table = $m[1];
+            continue;
+        }
+        if ($table !== 'crio.runtime' || !preg_match('/^default_env\s*=\s*\[(.*)$/', $l, $m)) {
+            continue;
+        }
+        $body = $m[1];
+        while (strpos($body, ']') === false && $i + 1 < count($lines)) {
+            $body .= "\n" . preg_replace('/^\s*#.*$/', '', $lines[++$i]);
+        }
+        preg_match_all('/"((?:[^"\\\\]|\\\\.)*)"|\'([^\']*)\'/', $body, $mm, PREG_SET_ORDER);
+        $found = array_map(function (array $x): string {
+            return isset($x[2]) ? $x[2] : stripcslashes($x[1]);
+        }, $mm);
+    }
+    return $found;
+}
+
+// The libcurl a binary's bytes name (DT_NEEDED lands in .dynstr as "\0libcurl.so.4\0"), or null.
+function elf_libcurl(string $bytes): ?string
+{
+    if (strncmp($bytes, "\x7fELF", 4) !== 0) {
+        return null;
+    }
+    return preg_match('/\x00(libcurl(?:-[a-z]+)?\.so\.[0-9]+)\x00/', $bytes, $m) ? $m[1] : null;
+}
+
+// ---------------------------------------------------------------- judging a fix point (pure)
+
+// One fix point: KIND systemd|environment|crio|unit, NAME what it is, PATH the file that set the
+// variable last (null: none), VALUE the variable there (null: unset), FIX the file to write and its
+// text when it does not set yes or no. REACHES: who inherits it, for the sentence.
+function fix_point(string $kind, string $name, ?string $path, ?string $value, ?array $fix, array $more = []): array
+{
+    $class = \nsscache_ep_class($value);
+    return array_merge(['kind' => $kind, 'name' => $name, 'path' => $path, 'variable' => $value,
+        'variable_class' => $class, 'fixed' => $class === 'yes' || $class === 'no',
+        'fix' => $class === 'yes' || $class === 'no' ? null : $fix, 'notes' => []], $more);
+}
+
+// The drop-in that fixes unit NAME.
+function unit_fix(string $name): array
+{
+    return ['path' => "/etc/systemd/system/$name.d/nsscache.conf", 'text' => "[Service]\nEnvironment=" . FIX_LINE
+        . "\n", 'then' => "systemctl daemon-reload; systemctl restart $name"];
+}
+
+function systemd_fix(): array
+{
+    return ['path' => '/etc/systemd/system.conf.d/nsscache.conf', 'text' => "[Manager]\nDefaultEnvironment="
+        . FIX_LINE . "\n", 'then' => 'systemctl daemon-reexec, then restart the services that run NSS'];
+}
+
+// CRI-O's drop-in: default_env replaces the whole list, so the entries set before are kept.
+function crio_fix(array $before): array
+{
+    $keep = array_filter($before, function (string $e): bool {
+        return strncmp($e, 'NSS_SDB_USE_CACHE=', 18) !== 0;
+    });
+    $lines = '';
+    foreach (array_merge($keep, [FIX_LINE]) as $e) {
+        $lines .= '  "' . addcslashes($e, "\"\\\0..\37") . "\",\n";
+    }
+    return ['path' => '/etc/crio/crio.conf.d/99-nsscache.conf', 'text' => "[crio.runtime]\ndefault_env = [\n"
+        . $lines . "]\n", 'then' => 'systemctl restart crio; new containers get it'];
+}
+
+// /etc/environment with the variable set: its NSS_SDB_USE_CACHE line replaced, else one added.
+function environment_fix(string $before): array
+{
+    $lines = $before === '' ? [] : explode("\n", rtrim($before, "\n"));
+    $lines = array_values(array_filter($lines, function (string $l): bool {
+        return !preg_match('/^\s*(export\s+)?NSS_SDB_USE_CACHE=/', $l);
+    }));
+    $lines[] = FIX_LINE;
+    return ['path' => '/etc/environment', 'text' => implode("\n", $lines) . "\n",
+        'then' => 'new login sessions and cron jobs (pam_env) get it', 'whole_file' => true];
+}
+
+// ---------------------------------------------------------------- reading the fix points
+
+// A configuration file of ROOT that root may read as one: trusted_file() (root's, or OWNER's in the
+// tests), regular, bounded. Null and WHY when not.
+function read_conf(string $root, string $path, int $owner, ?string &$why = null): ?string
+{
+    $why = null;
+    if (!trusted_file($root . $path, $owner)) {
+        $why = 'not root\'s, or writable by others';
+        return null;
+    }
+    return read_bounded($root . $path, CONF_MAX, $why);
+}
+
+// Drop-in files *.conf of DIRS (in ROOT), a name in an earlier dir hiding the same name in later
+// ones, in the order systemd applies them (by file name).
+function dropins(string $root, array $dirs): array
+{
+    $by = [];
+    foreach ($dirs as $d) {
+        foreach (glob("$root$d/*.conf") ?: [] as $f) {
+            $by[basename($f)] = $by[basename($f)] ?? substr($f, strlen($root));
+        }
+    }
+    ksort($by, SORT_STRING);
+    return array_values($by);
+}
+
+// systemd's DefaultEnvironment= (system.conf, then its drop-ins): ['env' => NAME => VALUE,
+// 'path' => the file that set the variable last, 'notes' => files not read].
+function read_default_environment(string $root, int $owner = 0): array
+{
+    $env = [];
+    $path = null;
+    $notes = [];
+    $files = array_merge(['/etc/systemd/system.conf'], dropins($root, SYSTEMD_CONF_DIRS));
+    foreach ($files as $f) {
+        if (!is_file($root . $f)) {
+            continue;
+        }
+        $text = read_conf($root, $f, $owner, $why);
+        if ($text === null) {
+            $notes[] = "$f: $why";
+            continue;
+        }
+        $values = systemd_values($text, 'Manager', 'DefaultEnvironment');
+        $env = env_assign($env, $values);
+        if (!isset($env['NSS_SDB_USE_CACHE'])) {
+            $path = null;
+        } elseif (array_key_exists('NSS_SDB_USE_CACHE', env_assign([], $values))) {
+            $path = $f;
+        }
+    }
+    return ['env' => $env, 'path' => $path, 'notes' => $notes];
+}
+
+// The host-wide fix points of ROOT and the units whose binaries use libcurl-NSS, until DEADLINE:
+// ['points' => fix_point()s, 'notes' => []].
+function read_fix_points(string $root, float $deadline, int $owner = 0): array
+{
+    $notes = [];
+    $de = read_default_environment($root, $owner);
+    $points = [fix_point('systemd', 'DefaultEnvironment=', $de['path'], $de['env']['NSS_SDB_USE_CACHE'] ?? null,
+        systemd_fix(), ['notes' => $de['notes']])];
+    $etc_env = '';
+    $pt_notes = [];
+    if (is_file("$root/etc/environment")) {
+        $etc_env = read_conf($root, '/etc/environment', $owner, $why);
+        if ($etc_env === null) {
+            $pt_notes[] = "/etc/environment: $why";
+        }
+    }
+    $ev = parse_env_file((string) $etc_env);
+    $points[] = fix_point('environment', '/etc/environment', isset($ev['NSS_SDB_USE_CACHE']) ? '/etc/environment'
+        : null, $ev['NSS_SDB_USE_CACHE'] ?? null, $etc_env === null ? null : environment_fix($etc_env),
+        ['notes' => $pt_notes]);
+    if (is_dir("$root/etc/crio")) {
+        $list = [];
+        $path = null;
+        $pt_notes = [];
+        foreach (array_merge(['/etc/crio/crio.conf'], dropins($root, ['/etc/crio/crio.conf.d'])) as $f) {
+            if (!is_file($root . $f)) {
+                continue;
+            }
+            $text = read_conf($root, $f, $owner, $why);
+            $got = $text !== null ? parse_crio_default_env($text) : null;
+            if ($text === null) {
+                $pt_notes[] = "$f: $why";
+            } elseif ($got !== null) {
+                [$list, $path] = [$got, $f];
+            }
+        }
+        $ce = parse_env_file(implode("\n", $list));
+        $points[] = fix_point('crio', 'default_env', isset($ce['NSS_SDB_USE_CACHE']) ? $path : null,
+            $ce['NSS_SDB_USE_CACHE'] ?? null, crio_fix($list), ['notes' => $pt_notes]);
+    }
+    $units = read_nss_units($root, $de['env'], $deadline, $owner);
+    return ['points' => array_merge($points, $units['points']), 'notes' => array_merge($notes, $units['notes'])];
+}
+
+// The first system library directory of ROOT that holds NAME, as a path inside ROOT.
+function find_system_lib(string $root, string $name): ?string
+{
+    $dirs = ['/usr/lib64', '/lib64'];
+    foreach (glob("$root/usr/lib/*-linux-*", GLOB_ONLYDIR) ?: [] as $d) {
+        $dirs[] = substr($d, strlen($root));
+    }
+    foreach (array_merge($dirs, ['/usr/lib', '/lib']) as $d) {
+        if (is_file("$root$d/$name")) {
+            return "$d/$name";
+        }
+    }
+    return null;
+}
+
+// Is the libcurl FILE built on NSS: its version string's format "NSS/%s" (vtls/nss.c) is there. null:
+// unreadable.
+function libcurl_file_nss(string $file): ?bool
+{
+    $r = open_read($file, LIBCURL_SCAN);
+    if ($r === null) {
+        return null;
+    }
+    $tail = '';
+    while (($chunk = read_chunk($r, 1 << 20)) !== null) {
+        if (strpos($tail . $chunk, "NSS/%s\0") !== false) {
+            close_read($r);
+            return true;
+        }
+        $tail = substr($chunk, -16);
+    }
+    close_read($r);
+    return false;
+}
+
+// The services of ROOT whose ExecStart= binary (root's, not writable by others) needs a libcurl that
+// is NSS's, each a fix point: its own Environment= and EnvironmentFile= over DefaultEnvironment
+// (DEFAULT). A unit whose command is a script, or whose binary cannot be read, is not listed:
+// what it runs cannot be told from here.
+function read_nss_units(string $root, array $default, float $deadline, int $owner = 0): array
+{
+    $files = [];
+    foreach (UNIT_DIRS as $d) {
+        foreach (glob("$root$d/*.service") ?: [] as $f) {
+            $files[basename($f)] = $files[basename($f)] ?? substr($f, strlen($root));
+        }
+    }
+    ksort($files, SORT_STRING);
+    $points = $notes = [];
+    $curl_nss = $bins = [];
+    foreach (array_slice($files, 0, UNITS_MAX, true) as $name => $file) {
+        if (microtime(true) > $deadline) {
+            $notes[] = 'units_cut_by_deadline';
+            break;
+        }
+        if (strpos($name, '@.') !== false || !is_file($root . $file)) {
+            continue;
+        }
+        $text = read_conf($root, $file, $owner);
+        $exec = $text !== null ? systemd_values($text, 'Service', 'ExecStart') : [];
+        $bin = $exec ? (env_words(ltrim($exec[0], '@-:+!|'))[0] ?? '') : '';
+        if ($bin === '' || $bin[0] !== '/') {
+            continue;
+        }
+        if (!array_key_exists($bin, $bins)) {
+            $bins[$bin] = null;
+            if (trusted_file($root . $bin, $owner)) {
+                $bytes = read_bounded($root . $bin, ELF_NEEDED_SCAN);
+                $lib = $bytes !== null ? elf_libcurl($bytes) : null;
+                $path = $lib !== null ? find_system_lib($root, $lib) : null;
+                if ($path !== null && !array_key_exists($path, $curl_nss)) {
+                    $curl_nss[$path] = trusted_file($root . $path, $owner) ? libcurl_file_nss($root . $path) : null;
+                }
+                $bins[$bin] = $path !== null && $curl_nss[$path] === true ? $path : null;
+            }
+        }
+        if ($bins[$bin] === null) {
+            continue;
+        }
+        $env = $default;
+        $from = array_key_exists('NSS_SDB_USE_CACHE', $default) ? 'DefaultEnvironment=' : null;
+        $pt_notes = [];
+        foreach (array_merge([$file], dropins($root, array_map(function (string $d) use ($name): string {
+            return "$d/$name.d";
+        }, UNIT_DIRS))) as $f) {
+            $t = $f === $file ? $text : read_conf($root, $f, $owner, $why);
+            if ($t === null) {
+                $pt_notes[] = "$f: $why";
+                continue;
+            }
+            $before = $env['NSS_SDB_USE_CACHE'] ?? null;
+            $env = env_assign($env, systemd_values($t, 'Service', 'Environment'));
+            foreach (systemd_values($t, 'Service', 'EnvironmentFile') as $ef) {
+                $ef = ltrim(trim($ef), '-');
+                $et = $ef !== '' && $ef[0] === '/' && is_file($root . $ef) ? read_conf($root, $ef, $owner, $why) : '';
+                if ($et === null) {
+                    $pt_notes[] = "$ef: $why";
+                }
+                $env = array_merge($env, parse_env_file((string) $et));
+            }
+            if (($env['NSS_SDB_USE_CACHE'] ?? null) !== $before) {
+                $from = $f;
+            }
+        }
+        $timer = substr($name, 0, -8) . '.timer';
+        $points[] = fix_point('unit', $name, $from, $env['NSS_SDB_USE_CACHE'] ?? null, unit_fix($name),
+            ['unit_file' => $file, 'binary' => $bin, 'libcurl' => $bins[$bin], 'notes' => $pt_notes,
+                'timer' => find_unit_file($root, $timer) !== null ? $timer : null]);
+    }
+    return ['points' => $points, 'notes' => $notes];
+}
+
+function find_unit_file(string $root, string $name): ?string
+{
+    foreach (UNIT_DIRS as $d) {
+        if (is_file("$root$d/$name")) {
+            return "$d/$name";
+        }
+    }
+    return null;
+}
+
+// ---------------------------------------------------------------- running processes
+
+// The processes of PROC (pids), but this one.
+function proc_pids(string $proc = '/proc'): array
+{
+    $out = [];
+    foreach (scandir($proc) ?: [] as $e) {
+        if (ctype_digit($e) && (int) $e !== getmypid()) {
+            $out[] = (int) $e;
+        }
+    }
+    return $out;
+}
+
+// A process's own words, made safe to keep: NULs as spaces, cut at PROCESS_CMD_MAX bytes. Printing
+// escapes them again (printable(), nagios_safe(), JSON, the exposition format).
+function proc_text(?string $s): ?string
+{
+    if ($s === null) {
+        return null;
+    }
+    $s = trim(str_replace("\0", ' ', $s));
+    return strlen($s) > PROCESS_CMD_MAX ? substr($s, 0, PROCESS_CMD_MAX) . '...' : $s;
+}
+
+// What root reads of process PID that has softokn mapped and is not a PHP (PHPs are targets of their
+// own), or null: ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env' (ENV_KEEP, null: unreadable), 'cwd',
+// 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one), 'libcurl_nss' (?bool)].
+function read_process(string $proc, int $pid): ?array
+{
+    $d = "$proc/$pid";
+    $maps = read_bounded("$d/maps", 4 << 20);
+    if ($maps === null || strpos($maps, '/libsoftokn3.so') === false) {
+        return null;
+    }
+    $exe = @readlink("$d/exe");
+    error_clear_last();
+    $exe = is_string($exe) ? preg_replace('/ \(deleted\)$/', '', $exe) : null;
+    if (preg_match('~/libphp[^/]*\.so~', $maps)
+            || ($exe !== null && preg_match('/^php(-fpm|-cgi)?[0-9.]*$/', basename($exe)))) {
+        return null;
+    }
+    $m = \nsscache_ep_maps($maps);
+    $cwd = @readlink("$d/cwd");
+    error_clear_last();
+    $cg = read_bounded("$d/cgroup", 65536);
+    $lib = null;
+    foreach ($m as $k => $path) {
+        if (strncmp($k, 'libcurl', 7) === 0) {
+            $lib = preg_replace('/ \(deleted\)$/', '', $path);
+        }
+    }
+    $r = $lib !== null ? resolve("$d/root", $lib) : null;
+    return ['pid' => $pid, 'comm' => proc_text(read_bounded("$d/comm", 64)),
+        'cmdline' => proc_text(read_bounded("$d/cmdline", 4096)), 'exe' => proc_text($exe),
+        'unit' => $cg !== null ? parse_cgroup_unit($cg) : null, 'env' => proc_env($d),
+        'cwd' => is_string($cwd) && strlen($cwd) < 4096 ? $cwd : null, 'maps' => $m, 'libcurl' => proc_text($lib),
+        'libcurl_nss' => $r !== null && $r->exists ? libcurl_file_nss("$d/root" . $r->path) : null];
+}
+
+// Every running non-PHP process of PROC with softokn mapped, judged (judge_process()), until DEADLINE.
+function process_targets(string $proc, array $ctx, bool $counted, float $deadline): array
+{
+    $out = [];
+    foreach (proc_pids($proc) as $pid) {
+        if (microtime(true) > $deadline) {
+            break;
+        }
+        $p = read_process($proc, $pid);
+        if ($p === null) {
+            continue;
+        }
+        $facts = process_facts($p);
+        $view = see(view_of(Vantage::answerer(''), $pid, $ctx['host']), $facts);
+        $t = judge_process(target('process', ($p['comm'] ?? '?') . "[$pid]", ['address' => $p['exe'],
+            'counted' => $counted, 'status' => 'ok']), $p, $view, $ctx['table']);
+        $t['sentence'] = sentence($t);
+        $out[] = $t;
+    }
+    return $out;
+}
+
+// ---------------------------------------------------------------- --watch: which units start processes
+
+// Polls PROC every STEP seconds until UNTIL: the processes that started meanwhile, by unit, and how
+// many of them were seen with softokn mapped. ['units' => [['unit', 'started', 'softokn']], 'started',
+// 'polls'].
+function watch_units(string $proc, float $until, float $step = 0.1): array
+{
+    $known = array_flip(proc_pids($proc));
+    $new = [];
+    $polls = 0;
+    do {
+        usleep((int) (min($step, max(0.0, $until - microtime(true))) * 1e6));
+        $polls++;
+        foreach (proc_pids($proc) as $pid) {
+            if (!isset($known[$pid])) {
+                $known[$pid] = true;
+                $cg = read_bounded("$proc/$pid/cgroup", 65536);
+                $new[$pid] = ['unit' => $cg !== null ? parse_cgroup_unit($cg) ?? '-' : '-', 'softokn' => false];
+            }
+        }
+        // a process maps softokn when NSS starts: look again at the new ones until they do
+        $looked = 0;
+        foreach ($new as $pid => $n) {
+            if (!$n['softokn'] && $looked++ < 200) {
+                $maps = read_bounded("$proc/$pid/maps", 4 << 20);
+                $new[$pid]['softokn'] = $maps !== null && strpos($maps, '/libsoftokn3.so') !== false;
+            }
+        }
+    } while (microtime(true) < $until);
+    $units = [];
+    foreach ($new as $n) {
+        $u = &$units[$n['unit']];
+        $u = ['unit' => $n['unit'], 'started' => ($u['started'] ?? 0) + 1,
+            'softokn' => ($u['softokn'] ?? 0) + ($n['softokn'] ? 1 : 0)];
+        unset($u);
+    }
+    usort($units, function (array $a, array $b): int {
+        return [$b['softokn'], $b['started'], $a['unit']] <=> [$a['softokn'], $a['started'], $b['unit']];
+    });
+    return ['units' => array_values($units), 'started' => count($new), 'polls' => $polls];
+}
+
+// ---------------------------------------------------------------- --fix-host: the one writer
+
+// What --fix-host WHAT would write in ROOT: systemd, environment, crio or a unit NAME.service.
+// ['path', 'text', 'then'] or null and WHY.
+function fix_host_plan(string $what, string $root = '', int $owner = 0, ?string &$why = null): ?array
+{
+    $why = null;
+    if ($what === 'systemd') {
+        return systemd_fix();
+    }
+    if ($what === 'environment') {
+        $before = is_file("$root/etc/environment") ? read_conf($root, '/etc/environment', $owner, $why) : '';
+        return $before === null ? null : environment_fix($before);
+    }
+    if ($what === 'crio') {
+        $list = [];
+        foreach (array_merge(['/etc/crio/crio.conf'], dropins($root, ['/etc/crio/crio.conf.d'])) as $f) {
+            if ($f === '/etc/crio/crio.conf.d/99-nsscache.conf' || !is_file($root . $f)) {
+                continue;
+            }
+            $text = read_conf($root, $f, $owner, $why);
+            if ($text === null) {
+                $why = "$f: $why";
+                return null;
+            }
+            $list = parse_crio_default_env($text) ?? $list;
+        }
+        return crio_fix($list);
+    }
+    if (preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}\.service$/', $what)) {
+        return unit_fix($what);
+    }
+    $why = 'wants systemd, environment, crio or a unit NAME.service, not ' . first_line($what);
+    return null;
+}
+
+// Writes PLAN (fix_host_plan()) in ROOT: the directory (created 0755 when its parent is trusted)
+// must be root's (OWNER's in the tests) and writable by no one else; the file is replaced atomically.
+function fix_host_write(array $plan, string $root = '', int $owner = 0, ?string &$why = null): bool
+{
+    $dir = $root . dirname($plan['path']);
+    if (!is_dir($dir)) {
+        if (!trusted_file(dirname($dir), $owner) || !@mkdir($dir, 0755)) {
+            $why = 'cannot create ' . dirname($plan['path']) . ': its parent is not root\'s, or writable by others';
+            return false;
+        }
+    }
+    if (!trusted_file($dir, $owner) || is_link($root . $plan['path'])) {
+        $why = dirname($plan['path']) . ' is not root\'s, or others may write it, or the file is a symlink: refusing';
+        return false;
+    }
+    return write_atomic($root . $plan['path'], $plan['text'], $why);
+}

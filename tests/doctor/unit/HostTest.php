@@ -1,0 +1,327 @@
+<?php
+// SPDX-License-Identifier: BSD-2-Clause
+// Issue 33, the whole host: the parsers of systemd's, pam_env's and CRI-O's settings and of
+// /proc/PID/cgroup, the fix points read in a scratch root, a non-PHP process judged (purely), its
+// forms in JSON, Nagios and the textfile, the --fix-host writer, and --watch's units.
+declare(strict_types=1);
+
+use NsscacheDoctor as D;
+use PHPUnit\Framework\TestCase;
+
+final class HostTest extends TestCase
+{
+    // ROOT with FILES (path => content) written into it, mode 0644, directories 0755.
+    private static function root(array $files): string
+    {
+        $root = scratch();
+        foreach ($files as $path => $text) {
+            @mkdir(dirname($root . $path), 0755, true);
+            file_put_contents($root . $path, $text);
+            chmod($root . $path, 0644);
+        }
+        return $root;
+    }
+
+    private static function me(): int
+    {
+        return function_exists('posix_geteuid') ? posix_geteuid() : 0;
+    }
+
+    public static function cgroups(): array
+    {
+        return [
+            'v2 service' => ["0::/system.slice/cron.service\n", 'cron.service'],
+            'v2 session scope' => ["0::/user.slice/user-0.slice/session-3.scope\n", 'session-3.scope'],
+            'CRI-O container under kubepods' => ["0::/kubepods.slice/kubepods-burstable.slice/crio-0a1b.scope\n",
+                'crio-0a1b.scope'],
+            'v1: name=systemd' => ["12:memory:/system.slice/x.service\n"
+                . "1:name=systemd:/system.slice/zabbix-agent.service\n", 'zabbix-agent.service'],
+            'a process in a unit\'s sub-cgroup' => ["0::/system.slice/elastic.service/probe\n", 'elastic.service'],
+            'the root cgroup' => ["0::/\n", null],
+            'hostile: a newline and an escape in a name' => ["0::/system.slice/a\x1b[2J.service\n", null],
+            'garbage' => ["not a cgroup line", null],
+        ];
+    }
+
+    /** @dataProvider cgroups */
+    public function testTheUnitOfACgroup(string $text, ?string $unit): void
+    {
+        $this->assertSame($unit, D\parse_cgroup_unit($text));
+    }
+
+    public static function defaultEnvironments(): array
+    {
+        return [
+            'one assignment' => [['NSS_SDB_USE_CACHE=yes'], ['NSS_SDB_USE_CACHE' => 'yes']],
+            'several, quoted' => [['"NSS_SDB_USE_CACHE=yes" \'A=b c\' D=e'],
+                ['NSS_SDB_USE_CACHE' => 'yes', 'A' => 'b c', 'D' => 'e']],
+            'a later one overrides' => [['NSS_SDB_USE_CACHE=yes', 'NSS_SDB_USE_CACHE=1'], ['NSS_SDB_USE_CACHE' => '1']],
+            'an empty one resets the list' => [['NSS_SDB_USE_CACHE=yes', '', 'A=b'], ['A' => 'b']],
+            'a backslash escapes' => [['X=a\ b'], ['X' => 'a b']],
+            'not an assignment: ignored' => [['justaword =x'], []],
+        ];
+    }
+
+    /** @dataProvider defaultEnvironments */
+    public function testEnvironmentAssignments(array $values, array $env): void
+    {
+        $this->assertSame($env, D\env_assign([], $values));
+    }
+
+    public function testSystemdValuesOfOneSection(): void
+    {
+        $text = "# a comment\n[Manager]\nDefaultEnvironment=A=1 \\\n  B=2\n;DefaultEnvironment=C=3\n"
+            . "[Other]\nDefaultEnvironment=D=4\n[Manager]\nDefaultEnvironment = E=5\n";
+        $this->assertSame(['A=1 B=2', 'E=5'], D\systemd_values($text, 'Manager', 'DefaultEnvironment'));
+    }
+
+    public function testEnvironmentFiles(): void
+    {
+        $this->assertSame(['A' => 'x y', 'NSS_SDB_USE_CACHE' => 'yes', 'B' => "'1"],
+            D\parse_env_file("# c\nA=\"x y\"\nexport NSS_SDB_USE_CACHE=yes\nB='1\nnot a line\n"));
+    }
+
+    public static function crioConfs(): array
+    {
+        return [
+            'the documented form' => ["[crio.runtime]\ndefault_env = [\n  \"NSS_SDB_USE_CACHE=yes\",\n]\n",
+                ['NSS_SDB_USE_CACHE=yes']],
+            'one line, two entries, a comment' => ["[crio.runtime]\ndefault_env = [\"A=1\", 'B=2'] # why\n",
+                ['A=1', 'B=2']],
+            'in another table: not CRI-O\'s' => ["[crio.image]\ndefault_env = [\"A=1\"]\n", null],
+            'a commented entry' => ["[crio.runtime]\ndefault_env = [\n# \"A=1\",\n\"B=2\",\n]\n", ['B=2']],
+            'not set' => ["[crio.runtime]\ncgroup_manager = \"systemd\"\n", null],
+        ];
+    }
+
+    /** @dataProvider crioConfs */
+    public function testCrioDefaultEnv(string $text, ?array $list): void
+    {
+        $this->assertSame($list, D\parse_crio_default_env($text));
+    }
+
+    public function testTheLibcurlABinaryNeeds(): void
+    {
+        $this->assertSame('libcurl-nss.so.4', D\elf_libcurl("\x7fELF\x02\x01\x00libc.so.6\x00libcurl-nss.so.4\x00"));
+        $this->assertSame('libcurl.so.4', D\elf_libcurl("\x7fELF\x00libcurl.so.4\x00"));
+        $this->assertNull(D\elf_libcurl("#!/bin/sh\ncurl\x00libcurl.so.4\x00"));
+        $this->assertNull(D\elf_libcurl("\x7fELF\x00libssl.so.3\x00"));
+    }
+
+    // A host with a drop-in over system.conf, /etc/environment, CRI-O, and two services: one whose
+    // ELF needs an NSS libcurl (and sets the variable in a drop-in), one on an OpenSSL libcurl.
+    private static function host(): string
+    {
+        $nss_bin = "\x7fELF\x02\x01\x01\x00libc.so.6\x00libcurl.so.4\x00";
+        return self::root([
+            '/etc/systemd/system.conf' => "[Manager]\nDefaultEnvironment=NSS_SDB_USE_CACHE=1 A=b\n",
+            '/usr/lib/systemd/system.conf.d/50-vendor.conf' => "[Manager]\nDefaultEnvironment=C=d\n",
+            '/etc/systemd/system.conf.d/60-fix.conf' => "[Manager]\nDefaultEnvironment=\"NSS_SDB_USE_CACHE=yes\"\n",
+            '/etc/environment' => "LANG=C\nNSS_SDB_USE_CACHE=1\n",
+            '/etc/crio/crio.conf' => "[crio.runtime]\ndefault_env = [\"X=1\"]\n",
+            '/usr/lib64/libcurl.so.4' => "\x7fELF...NSS/%s\x00...",
+            '/usr/bin/probe' => $nss_bin,
+            '/usr/bin/other' => "\x7fELF\x00libcurl-gnutls.so.4\x00",
+            '/usr/lib64/libcurl-gnutls.so.4' => "\x7fELF...GnuTLS/%s\x00",
+            '/usr/lib/systemd/system/probe.service' => "[Service]\nExecStart=-/usr/bin/probe --check\n",
+            '/usr/lib/systemd/system/probe.timer' => "[Timer]\nOnCalendar=minutely\n",
+            '/etc/systemd/system/probe.service.d/env.conf' => "[Service]\nEnvironment=NSS_SDB_USE_CACHE=\n",
+            '/usr/lib/systemd/system/other.service' => "[Service]\nExecStart=/usr/bin/other\n",
+            '/usr/lib/systemd/system/script.service' => "[Service]\nExecStart=/bin/sh -c 'curl x'\n",
+        ]);
+    }
+
+    private static function points(string $root): array
+    {
+        $by = [];
+        foreach (D\read_fix_points($root, microtime(true) + 10, self::me())['points'] as $p) {
+            $by[$p['kind'] . ' ' . $p['name']] = $p;
+        }
+        return $by;
+    }
+
+    public function testFixPointsOfAHost(): void
+    {
+        $p = self::points(self::host());
+        $this->assertSame(['systemd DefaultEnvironment=', 'environment /etc/environment', 'crio default_env',
+            'unit probe.service'], array_keys($p));
+        // the drop-in in /etc overrides system.conf: fixed there, and nothing to write
+        $this->assertSame(['yes', true, '/etc/systemd/system.conf.d/60-fix.conf', null],
+            [$p['systemd DefaultEnvironment=']['variable'], $p['systemd DefaultEnvironment=']['fixed'],
+            $p['systemd DefaultEnvironment=']['path'], $p['systemd DefaultEnvironment=']['fix']]);
+        $e = $p['environment /etc/environment'];
+        $this->assertSame(['probing', false], [$e['variable_class'], $e['fixed']]);
+        $this->assertSame("LANG=C\nNSS_SDB_USE_CACHE=yes\n", $e['fix']['text']);
+        $c = $p['crio default_env'];
+        $this->assertSame(['unset', false], [$c['variable_class'], $c['fixed']]);
+        $this->assertStringContainsString("\"X=1\",\n  \"NSS_SDB_USE_CACHE=yes\",", $c['fix']['text']);
+        // the unit's own drop-in sets the empty value (probing) over DefaultEnvironment's yes
+        $u = $p['unit probe.service'];
+        $this->assertSame(['', 'probing', '/etc/systemd/system/probe.service.d/env.conf', '/usr/bin/probe',
+            '/usr/lib64/libcurl.so.4', 'probe.timer'], [$u['variable'], $u['variable_class'], $u['path'],
+            $u['binary'], $u['libcurl'], $u['timer']]);
+        $this->assertSame('/etc/systemd/system/probe.service.d/nsscache.conf', $u['fix']['path']);
+        $this->assertSame("[Service]\nEnvironment=NSS_SDB_USE_CACHE=yes\n", $u['fix']['text']);
+    }
+
+    public function testAUnitInheritsDefaultEnvironment(): void
+    {
+        $root = self::host();
+        unlink("$root/etc/systemd/system/probe.service.d/env.conf");
+        $u = self::points($root)['unit probe.service'];
+        $this->assertSame(['yes', true, 'DefaultEnvironment='], [$u['variable'], $u['fixed'], $u['path']]);
+    }
+
+    public function testAConfigOthersMayWriteIsNotRead(): void
+    {
+        $root = self::host();
+        chmod("$root/etc/systemd/system.conf.d/60-fix.conf", 0666);
+        $s = self::points($root)['systemd DefaultEnvironment='];
+        $this->assertSame('1', $s['variable'], 'the writable drop-in was read');
+        $this->assertStringContainsString('60-fix.conf: not root\'s', implode(' ', $s['notes']));
+    }
+
+    // A non-PHP process with softokn mapped, as read_process() gives it.
+    private static function process(?array $env, ?bool $libcurl_nss = true): array
+    {
+        return ['pid' => 4343, 'comm' => "curl\x1b]0;pwned\x07", 'cmdline' => 'curl -s https://es:9200/',
+            'exe' => '/usr/bin/curl', 'unit' => 'es-probe.service', 'env' => $env, 'cwd' => '/',
+            'maps' => ['libsoftokn3.so' => '/usr/lib64/libsoftokn3.so', 'libnss3.so' => '/usr/lib64/libnss3.so'],
+            'libcurl' => $libcurl_nss === null ? null : '/usr/lib64/libcurl.so.4', 'libcurl_nss' => $libcurl_nss];
+    }
+
+    public static function processes(): array
+    {
+        $db = ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'];
+        return [
+            'libcurl-NSS, unset: probed' => [$db, true, 'expected', 'probes'],
+            'libcurl-NSS, yes: fixed' => [['NSS_SDB_USE_CACHE' => 'yes'] + $db, true, 'none', 'honoured'],
+            'libcurl-NSS, "1": probed' => [['NSS_SDB_USE_CACHE' => '1'] + $db, true, 'expected', 'probes'],
+            'no libcurl: its DB is its own' => [$db, null, 'possible', 'nss_db_unknown'],
+            'no libcurl, yes: fixed all the same' => [['NSS_SDB_USE_CACHE' => 'yes'] + $db, null, 'none', 'honoured'],
+            'environ unreadable: gone' => [null, true, 'expected', 'probes'],
+        ];
+    }
+
+    /** @dataProvider processes */
+    public function testAProcessIsJudgedPurely(?array $env, ?bool $nss, string $probe, string $reason): void
+    {
+        $v = new D\View();
+        $v->root = '/nonexistent/nsscache-doctor-host';
+        $v->mounts = [['mount' => '/', 'fstype' => 'xfs', 'ro' => false]];
+        $v->creds = ['uid' => 0, 'gid' => 0, 'groups' => []];
+        $v->secure = false;
+        $v->distro = ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7', 'source' => null,
+            'notes' => []];
+        $v->db = ['path' => '/srv/db', 'source' => 'SSL_DIR', 'resolved' => '/srv/db', 'cert9' => true,
+            'writable' => true, 'fs' => 'xfs', 'fs_class' => 'local', 'notes' => []];
+        $v->tempdir = ['path' => '/tmp', 'source' => 'TMPDIR', 'resolved' => '/tmp', 'fs' => 'tmpfs',
+            'fs_class' => 'local', 'notes' => []];
+        $v->softokn = ['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'loaded',
+            'system_build' => true, 'source' => 'doctor'];
+        $table = the_table();
+        D\FsGuard::$calls = [];
+        D\FsGuard::$armed = true;
+        try {
+            $t = D\judge_process(D\target('process', self::process([])['comm'] . '[4343]', ['status' => 'ok']),
+                self::process($env, $nss),
+                $v, $table);
+            $t['sentence'] = D\sentence($t);
+        } finally {
+            D\FsGuard::$armed = false;
+        }
+        $this->assertSame([], D\FsGuard::$calls);
+        if ($env === null) {
+            // its environment not seen: the verdict rests on what was not seen
+            $this->assertContains('process_exited_while_read', $t['notes']);
+            $probe = 'possible';
+            $reason = 'process_gone';
+            $this->assertSame('unset', $t['variable_class']);
+        }
+        $this->assertSame([$probe, $reason], [$t['probe'], $t['reason']], $t['sentence']);
+        $this->assertContains('nss_already_initialized', $t['notes']);
+        $this->assertSame('es-probe.service', $t['process']['unit']);
+        if ($probe !== 'none' && $reason !== 'process_gone') {
+            $this->assertStringContainsString('--fix-host es-probe.service', $t['sentence']);
+        }
+        self::forms($t);
+    }
+
+    // The process in every form: JSON keeps its kind and fields, the table and Nagios escape its
+    // command, the textfile counts it by unit and command (no pid label).
+    private static function forms(array $t): void
+    {
+        $doc = ['doctor' => ['version' => D\VERSION, 'table' => null, 'table_error' => null, 'endpoint' => null,
+            'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '5.14',
+            'distro' => ['id' => 'centos', 'version' => '7', 'family' => 'rhel7'], 'dentries' => ['nr_dentry' => 10,
+            'nr_unused' => 1, 'nr_negative' => 5, 'slab' => null, 'notes' => []], 'watch' => null,
+            'fix_points' => [D\fix_point('systemd', 'DefaultEnvironment=', null, null, D\systemd_fix())]],
+            'targets' => [$t, $t], 'exit' => 0, 'counts' => D\verdict([$t])->counts, 'summary' => 's'];
+        $j = json_decode(D\doc_json($doc), true);
+        self::assertSame('process', $j['targets'][0]['kind']);
+        self::assertSame(4343, $j['targets'][0]['pid']);
+        self::assertSame('es-probe.service', $j['targets'][0]['process']['unit']);
+        self::assertSame(false, $j['host']['fix_points'][0]['fixed']);
+        $human = D\doc_human($doc, false);
+        self::assertStringNotContainsString("\x1b", $human);
+        self::assertStringContainsString('curl\x1b]0;pwned\x07[4343]', $human);
+        self::assertStringContainsString('fix: /etc/systemd/system.conf.d/nsscache.conf', $human);
+        $n = D\doc_nagios($doc);
+        self::assertStringNotContainsString("\x1b", $n);
+        self::assertStringContainsString(" 'processes'=2;;;0 ", $n);
+        $prom = D\doc_prometheus($doc);
+        self::assertStringContainsString('nsscache_processes{unit="es-probe.service",comm="curl', $prom);
+        self::assertStringContainsString(',probe="' . $t['probe'] . '"} 2', $prom);
+        self::assertStringNotContainsString('4343', $prom);
+        self::assertStringContainsString('nsscache_fix_point{kind="systemd",name="DefaultEnvironment="} 0', $prom);
+    }
+
+    public function testProcessesCountOnlyWhenAsked(): void
+    {
+        $t = ['counted' => false, 'status' => 'ok', 'probe' => 'expected'];
+        $this->assertSame(0, D\verdict([$t])->code);
+        $this->assertSame(2, D\verdict([['counted' => true] + $t])->code);
+    }
+
+    public function testTheWriterShowsThenWrites(): void
+    {
+        $root = self::root(['/etc/environment' => "LANG=C\n"]);
+        mkdir("$root/etc/systemd", 0755, true);
+        $plan = D\fix_host_plan('systemd', $root, self::me(), $why);
+        $this->assertSame('/etc/systemd/system.conf.d/nsscache.conf', $plan['path'], (string) $why);
+        $this->assertFileDoesNotExist("$root/etc/systemd/system.conf.d", 'planning wrote something');
+        $this->assertTrue(D\fix_host_write($plan, $root, self::me(), $why), (string) $why);
+        $this->assertSame("[Manager]\nDefaultEnvironment=NSS_SDB_USE_CACHE=yes\n",
+            file_get_contents("$root/etc/systemd/system.conf.d/nsscache.conf"));
+        // and what it wrote is a fix point read as fixed
+        $this->assertTrue(D\read_default_environment($root, self::me())['env']['NSS_SDB_USE_CACHE'] === 'yes');
+        $plan = D\fix_host_plan('environment', $root, self::me(), $why);
+        $this->assertTrue(D\fix_host_write($plan, $root, self::me(), $why), (string) $why);
+        $this->assertSame("LANG=C\nNSS_SDB_USE_CACHE=yes\n", file_get_contents("$root/etc/environment"));
+        $this->assertSame([], glob("$root/etc/.*.tmp"), 'a temp file was left');
+        $this->assertNull(D\fix_host_plan('../../etc/shadow', $root, self::me(), $why));
+        $this->assertSame('/etc/systemd/system/es-probe.service.d/nsscache.conf',
+            D\fix_host_plan('es-probe.service', $root, self::me())['path']);
+    }
+
+    public function testTheWriterRefusesADirectoryOthersMayWrite(): void
+    {
+        $root = self::root([]);
+        mkdir("$root/etc/crio/crio.conf.d", 0755, true);
+        chmod("$root/etc/crio/crio.conf.d", 0777);
+        $plan = D\fix_host_plan('crio', $root, self::me(), $why);
+        $this->assertFalse(D\fix_host_write($plan, $root, self::me(), $why));
+        $this->assertStringContainsString('refusing', (string) $why);
+        $this->assertSame([], glob("$root/etc/crio/crio.conf.d/*"));
+    }
+
+    public function testWatchSeesAProcessThatStarts(): void
+    {
+        $p = proc_open(['sh', '-c', 'sleep 0.2; exec sleep 0.3'], [], $pipes);
+        $w = D\watch_units('/proc', microtime(true) + 0.8, 0.05);
+        proc_close($p);
+        $this->assertGreaterThanOrEqual(1, $w['started']);
+        $this->assertGreaterThan(5, $w['polls']);
+        $this->assertSame($w['started'], array_sum(array_column($w['units'], 'started')));
+    }
+}
