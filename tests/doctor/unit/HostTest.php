@@ -276,6 +276,39 @@ final class HostTest extends TestCase
         self::assertStringContainsString('nsscache_fix_point{kind="systemd",name="DefaultEnvironment="} 0', $prom);
     }
 
+    // A process of another user, as /proc shows it: its words are its own. Only ENV_KEEP of its
+    // environ is kept, its cmdline is cut, a PHP is left to the PHP targets, and a process without
+    // softokn mapped (or gone: no maps) is not listed.
+    public function testWhatIsReadOfAProcess(): void
+    {
+        $proc = scratch();
+        $maps = "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libsoftokn3.so\n"
+            . "7f02-7f03 r-xp 0 08:01 2 /usr/lib64/libcurl.so.4.3.0\n";
+        $files = ['maps' => $maps, 'comm' => "x\x1b[2Jy\n", 'cmdline' => str_repeat("A\0", 3000),
+            'cgroup' => "0::/system.slice/zabbix-agent.service\n",
+            'environ' => "AWS_SECRET=hunter2\0NSS_SDB_USE_CACHE=1\0SSL_DIR=/srv/db\0"];
+        foreach (['4242' => $files, '4243' => ['maps' => "7f00 r-xp 0 0 0 /usr/lib64/libc.so.6\n"] + $files,
+                '4244' => ['maps' => $maps . "7f04 r-xp 0 0 0 /usr/lib64/httpd/modules/libphp7.so\n"] + $files,
+                '4245' => ['comm' => "gone\n"]] as $pid => $fs) {
+            mkdir("$proc/$pid");
+            foreach ($fs as $f => $text) {
+                file_put_contents("$proc/$pid/$f", $text);
+            }
+        }
+        $p = D\read_process($proc, 4242);
+        $this->assertSame(['NSS_SDB_USE_CACHE' => '1', 'SSL_DIR' => '/srv/db'], $p['env']);
+        $this->assertStringNotContainsString('hunter2', json_encode($p));
+        $this->assertSame(D\PROCESS_CMD_MAX + 3, strlen($p['cmdline']));
+        $this->assertSame("x\x1b[2Jy", $p['comm']);
+        $this->assertSame('zabbix-agent.service', $p['unit']);
+        $this->assertSame('/usr/lib64/libcurl.so.4.3.0', $p['libcurl']);
+        // its root is not there to read the libcurl in: not told
+        $this->assertNull($p['libcurl_nss']);
+        $this->assertNull(D\read_process($proc, 4243), 'no softokn mapped');
+        $this->assertNull(D\read_process($proc, 4244), 'a PHP');
+        $this->assertNull(D\read_process($proc, 4245), 'gone before its maps were read');
+    }
+
     public function testProcessesCountOnlyWhenAsked(): void
     {
         $t = ['counted' => false, 'status' => 'ok', 'probe' => 'expected'];
