@@ -406,10 +406,12 @@ function main(array $argv): int
     $until = $start + $o['deadline'] - min(1.0, $o['deadline'] / 4);
     $done = inspect_all($todo, $ctx, $until);
     // the whole host (host.php): with discovery, or --processes; processes counted with --processes
-    $host['fix_points'] = null;
+    $host['fix_points'] = $host['fix_points_notes'] = null;
     if (!$given || $o['discover'] || $o['processes']) {
         $done = array_merge($done, process_targets('/proc', $ctx, $o['processes'], $until));
-        $host['fix_points'] = read_fix_points('', $until)['points'];
+        $fp = read_fix_points('', $until);
+        $host['fix_points'] = $fp['points'];
+        $host['fix_points_notes'] = $fp['notes'];
     }
     if ($o['watch'] !== null) {
         $host['watch_units'] = watch_units('/proc', max(microtime(true), $t0 + $o['watch']));

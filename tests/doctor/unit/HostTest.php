@@ -337,6 +337,15 @@ final class HostTest extends TestCase
             D\fix_host_plan('es-probe.service', $root, self::me())['path']);
     }
 
+    public function testTheWriterNeverWritesThroughASymlink(): void
+    {
+        $root = self::root(['/etc/shadow-like' => "root:secret\n"]);
+        mkdir("$root/etc/systemd/system.conf.d", 0755, true);
+        symlink("$root/etc/shadow-like", "$root/etc/systemd/system.conf.d/nsscache.conf");
+        $this->assertFalse(D\fix_host_write(D\systemd_fix(), $root, self::me(), $why));
+        $this->assertSame("root:secret\n", file_get_contents("$root/etc/shadow-like"));
+    }
+
     public function testTheWriterRefusesADirectoryOthersMayWrite(): void
     {
         $root = self::root([]);
