@@ -211,6 +211,25 @@ function trusted_file(string $file, int $owner = 0): bool
     return false;
 }
 
+// May root write the doctor's JSON to FILE (--save-json): an absolute *.json path in a directory
+// that trusted_file() accepts as if it were a file (no sticky exception: in /tmp another user can
+// take the name first), and FILE, if it is there, root's own regular file, not a symlink. Readers
+// of FILE (the Ansible fact) then know that only root wrote what they read. WHY says what is wrong.
+function save_json_path_ok(string $file, ?string &$why = null): bool
+{
+    $why = null;
+    if ($file === '' || $file[0] !== '/' || substr($file, -5) !== '.json'
+        || preg_match('/[\x00-\x1f\x7f]/', $file)) {
+        $why = 'an absolute path ending in .json';
+    } elseif (!is_dir(dirname($file)) || !trusted_file(dirname($file))) {
+        $why = 'a directory that is root\'s and that nobody else may write (nor any directory above it)';
+    } elseif (($st = @lstat($file)) !== false && (($st['mode'] & 0170000) !== 0100000 || $st['uid'] !== 0)) {
+        $why = 'a file that, if it is there, is root\'s and a regular file (not a symlink)';
+    }
+    error_clear_last();
+    return $why === null;
+}
+
 // ---------------------------------------------------------------- mounts and filesystems
 
 // Mounts of one mount namespace (/proc/PID/mountinfo), in order: [mount point, fstype, ro].

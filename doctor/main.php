@@ -35,6 +35,8 @@ Output (one of; default: a table for people):
   --textfile PATH      Prometheus text for node_exporter: PATH/nsscache.prom (PATH a directory),
                        PATH itself (a *.prom file) or - (stdout); written atomically; exit 0
                        once written, whatever was found
+  --save-json FILE     also write the --json document to FILE, atomically (with any output; FILE
+                       a *.json path in a directory only root may write, such as /var/lib/nsscache)
 Targets (default: discover them all; with any of these, only those):
   --php BINARY         a PHP CLI, run with this environment (PHPRC, PHP_INI_SCAN_DIR count)
   --pool NAME=SOCKET|HOST:PORT   a php-fpm pool
@@ -71,10 +73,10 @@ function usage_error(string $why): void
 function options(array $argv): array
 {
     $o = ['mode' => 'human', 'textfile' => null, 'php' => [], 'pool' => [], 'url' => [], 'fpm-conf' => [],
-        'discover' => false, 'script' => null, 'timeout' => 3.0, 'deadline' => 8.0, 'watch' => null, 'table' => null,
-        'colour' => true, 'processes' => false, 'fix-host' => null, 'yes' => false];
-    $takes = ['textfile', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch', 'table',
-        'fix-host'];
+        'save-json' => null, 'discover' => false, 'script' => null, 'timeout' => 3.0, 'deadline' => 8.0,
+        'watch' => null, 'table' => null, 'colour' => true, 'processes' => false, 'fix-host' => null, 'yes' => false];
+    $takes = ['textfile', 'save-json', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch',
+        'table', 'fix-host'];
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
         if ($a === '--help' || $a === '-h') {
@@ -121,6 +123,9 @@ function options(array $argv): array
     $tf = $o['textfile'];
     if ($tf !== null && $tf !== '-' && !is_dir($tf) && substr($tf, -5) !== '.prom') {
         usage_error('--textfile wants an existing directory, a *.prom file or -, not ' . first_line($tf));
+    }
+    if ($o['save-json'] !== null && !save_json_path_ok($o['save-json'], $why)) {
+        usage_error("--save-json wants $why, not " . first_line($o['save-json']));
     }
     foreach (['timeout', 'deadline', 'watch'] as $k) {
         if ($o[$k] !== null) {
@@ -436,6 +441,12 @@ function main(array $argv): int
         'endpoint' => $endpoint, 'started' => $t0, 'duration_seconds' => round(microtime(true) - $t0, 3)],
         'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $verdict->counts,
         'summary' => summary($code, $verdict->counts)];
+    // the same document as --json, for readers that must not run the doctor (the Ansible fact)
+    $saved = $o['save-json'] === null || write_atomic($o['save-json'], doc_json($doc), $why);
+    if (!$saved) {
+        fwrite(STDERR, "nsscache-doctor: $why\n");
+        $code = 3;
+    }
     switch ($o['mode']) {
         case 'json':
             echo doc_json($doc);
@@ -448,7 +459,7 @@ function main(array $argv): int
             $path = $o['textfile'];
             if ($path === '-') {
                 echo $text;
-                return 0;
+                return $saved ? 0 : 3;
             }
             $file = is_dir($path) ? rtrim($path, '/') . '/nsscache.prom' : $path;
             if (!write_atomic($file, $text, $why)) {
@@ -461,7 +472,7 @@ function main(array $argv): int
                         . "\n");
                 }
             }
-            return 0;
+            return $saved ? 0 : 3;
     }
     $colour = $o['colour'] && getenv('NO_COLOR') === false && stream_isatty(STDOUT);
     echo doc_human($doc, $colour);
