@@ -46,6 +46,8 @@ check_add_line() {
 }
 
 check_summary() {
+    # shellcheck disable=SC2034 # read by server.sh's srv_cleanup
+    CHECK_SUMMARIZED=1
     if [ ${#CHECK_FAILURES[@]} -gt 0 ]; then
         echo "Failed:"
         printf '  %s\n' "${CHECK_FAILURES[@]}"

@@ -118,11 +118,13 @@ srv_stop() {
 srv_atexit() { SRV_ATEXIT+=("$(printf '%q ' "$@")"); }
 
 srv_cleanup() {
-    local rc=$? name c
+    local rc=$? name c shown=0
     for name in "${!SRV_PID[@]}"; do
-        [ "$rc" -eq 0 ] || srv_show_logs "$name"
+        [ "$rc" -eq 0 ] || { srv_show_logs "$name"; shown=1; }
         srv_stop "$name"
     done
+    # The logs came after the suite's closing line: say it again, for scripts/test reads the last.
+    [ $shown = 1 ] && [ -n "${CHECK_SUMMARIZED:-}" ] && check_summary
     for c in "${SRV_ATEXIT[@]}"; do eval "$c" || true; done
     [ -n "$SRV_DIR" ] && rm -rf "$SRV_DIR"
     return "$rc"
