@@ -185,14 +185,27 @@ function stat_in(string $root, ?string $path): ?array
 // May root execute FILE: it (symlinks resolved) and every directory above it owned by root and
 // writable by nobody else (group-writable only for group root); a root-owned sticky directory
 // (/tmp) counts, since others cannot replace root's entries in it. The launcher holds to the same.
-// OWNER: a uid trusted besides root (the tests' scratch roots; 0 on a host).
+// OWNER: a uid trusted besides root (the tests' scratch roots; 0 on a host); see trusted_in().
 function trusted_file(string $file, int $owner = 0): bool
 {
     $p = realpath($file);
+    return $p !== false && trusted_in('', $p, $owner);
+}
+
+// trusted_file()'s rule for PATH inside ROOT ('' = ours, or a process's /proc/PID/root), PATH
+// already resolved there (resolve()): realpath() would leave a process's root, and the walk ends
+// with ROOT's own / (a process's root directory, never /proc/PID, which is the process's). Root
+// reads a library's version only from such a file: anyone else's file could say any version. The
+// doctor's own uid counts as root's: run by a user (the quick tier), its own files are as safe.
+function trusted_in(string $root, string $path, int $owner = 0): bool
+{
+    // (without posix, as under php -n: /proc/self is owned by the effective uid, root if not dumpable)
+    $me = function_exists('posix_geteuid') ? posix_geteuid() : (int) (@stat('/proc/self')['uid'] ?? 0);
+    $p = $path;
     $is_file = true;
-    while ($p !== false) {
-        $st = @stat($p);
-        if ($st === false || ($st['uid'] !== 0 && $st['uid'] !== $owner)) {
+    while ($p !== '' && $p[0] === '/') {
+        $st = @stat($root . $p);
+        if ($st === false || !in_array($st['uid'], [0, $owner, $me], true)) {
             error_clear_last();
             return false;
         }

@@ -481,7 +481,8 @@ function proc_text(?string $s): ?string
 
 // What root reads of process PID that has softokn mapped and is not a PHP (PHPs are targets of their
 // own), or null: ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env' (ENV_KEEP, null: unreadable), 'cwd',
-// 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one), 'libcurl_nss' (?bool)].
+// 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one), 'libcurl_nss' (?bool; null: unreadable, or
+// not root's: trusted_in())].
 function read_process(string $proc, int $pid): ?array
 {
     $d = "$proc/$pid";
@@ -511,7 +512,8 @@ function read_process(string $proc, int $pid): ?array
         'cmdline' => proc_text(read_bounded("$d/cmdline", 4096)), 'exe' => proc_text($exe),
         'unit' => $cg !== null ? parse_cgroup_unit($cg) : null, 'env' => proc_env($d),
         'cwd' => is_string($cwd) && strlen($cwd) < 4096 ? $cwd : null, 'maps' => $m, 'libcurl' => proc_text($lib),
-        'libcurl_nss' => $r !== null && $r->exists ? libcurl_file_nss("$d/root" . $r->path) : null];
+        'libcurl_nss' => $r !== null && $r->exists && trusted_in("$d/root", $r->path)
+            ? libcurl_file_nss("$d/root" . $r->path) : null];
 }
 
 // Every running non-PHP process of PROC with softokn mapped, judged (judge_process()), until DEADLINE.

@@ -182,6 +182,9 @@ function see(View $v, array $facts): View
     $st = $facts['nsscache']['status'] ?? null;
     $v->softokn = is_array($st) && is_string($st['softokn']['version'] ?? null) ? softokn_none()
         : softokn_file($v->root, is_array($facts['maps'] ?? null) ? $facts['maps'] : $v->maps);
+    if ($v->softokn['untrusted'] ?? false) {
+        $v->notes[] = 'softokn_untrusted';
+    }
     return $v;
 }
 
@@ -276,7 +279,8 @@ function softokn_none(): array
 
 // The softokn the doctor finds in ROOT (null: not seen): the mapped libsoftokn3 (MAPS), the one
 // beside the mapped libnss3 (or beside its resolved symlink), or one in a system library directory,
-// each read as a file inside the root, bounded, never loaded.
+// each read as a file inside the root, bounded, never loaded, and only where root's and writable by
+// nobody else (trusted_in()): a user's own softokn is not read, and its version stays unknown.
 function softokn_file(?string $root, ?array $maps): array
 {
     $none = softokn_none();
@@ -306,9 +310,16 @@ function softokn_file(?string $root, ?array $maps): array
         if (!$r->exists) {
             continue;
         }
-        $v = softokn_file_version($root . $r->path, SOFTOKN_FILE_MAX, $why);
+        $why = "not read: not root's, or writable by others";
+        $v = trusted_in($root, $r->path) ? softokn_file_version($root . $r->path, SOFTOKN_FILE_MAX, $why)
+            : null;
         if ($v === null) {
             $none['notes'][] = "$path: $why";
+            // the loaded one is the one NSS uses: another file's version would say nothing of it
+            if ($how === 'loaded') {
+                $none['untrusted'] = !trusted_in($root, $r->path);
+                return $none;
+            }
             continue;
         }
         return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => is_system_lib_dir(dirname($r->path)),

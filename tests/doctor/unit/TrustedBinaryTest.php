@@ -50,6 +50,33 @@ final class TrustedBinaryTest extends TestCase
         clearstatcache();
         $this->assertSame($want, D\trusted_file("$r/bin/php"));
         $this->assertSame($want, D\trusted_file("$r/link"), 'through a symlink');
+        $this->assertSame($want, D\trusted_in($r, '/bin/php'), 'inside a root, resolved there');
+    }
+
+    // A process's loaded softokn that is not root's (or that others may write) is not read: its
+    // version could say anything, and no other file on the host stands in for the one it loaded.
+    public function testALoadedSoftoknIsReadOnlyWhenRoots(): void
+    {
+        if (posix_geteuid() !== 0) {
+            $this->markTestSkipped('needs root to own files as others');
+        }
+        $r = scratch();
+        mkdir("$r/usr/lib64", 0755, true);
+        mkdir("$r/home/u", 0755, true);
+        file_put_contents("$r/usr/lib64/libsoftokn3.so", "\x7fELF\0Version: NSS 3.44.0\0");
+        $own = "$r/home/u/libsoftokn3.so";
+        file_put_contents($own, "\x7fELF\0Version: NSS 3.87.1\0");
+        $maps = ['libsoftokn3.so' => '/home/u/libsoftokn3.so'];
+        $cases = [[65534, 0644, null], [0, 0666, null], [0, 0644, '3.87.1']];
+        foreach ($cases as [$uid, $mode, $want]) {
+            chown($own, $uid);
+            chmod($own, $mode);
+            clearstatcache();
+            $s = D\softokn_file($r, $maps);
+            $this->assertSame($want, $s['version'], sprintf('uid %d, mode %o', $uid, $mode));
+            $this->assertSame($want === null, $s['untrusted'] ?? false);
+        }
+        $this->assertSame('3.44.0', D\softokn_file($r, [])['version'], 'none loaded: the system one');
     }
 
     public function testDiscoverySkipsAndNamesTheOthers(): void
