@@ -206,19 +206,8 @@ final class HostTest extends TestCase
     /** @dataProvider processes */
     public function testAProcessIsJudgedPurely(?array $env, ?bool $nss, string $probe, string $reason): void
     {
-        $v = new D\View();
-        $v->root = '/nonexistent/nsscache-doctor-host';
-        $v->mounts = [['mount' => '/', 'fstype' => 'xfs', 'ro' => false]];
-        $v->creds = ['uid' => 0, 'gid' => 0, 'groups' => []];
-        $v->secure = false;
-        $v->distro = ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7', 'source' => null,
-            'notes' => []];
-        $v->db = ['path' => '/srv/db', 'source' => 'SSL_DIR', 'resolved' => '/srv/db', 'cert9' => true,
-            'writable' => true, 'fs' => 'xfs', 'fs_class' => 'local', 'notes' => []];
-        $v->tempdir = ['path' => '/tmp', 'source' => 'TMPDIR', 'resolved' => '/tmp', 'fs' => 'tmpfs',
-            'fs_class' => 'local', 'notes' => []];
-        $v->softokn = ['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'loaded',
-            'system_build' => true, 'source' => 'doctor'];
+        $v = memory_view(['root' => '/nonexistent/nsscache-doctor-host', 'creds' => ['uid' => 0, 'gid' => 0],
+            'softokn' => ['how' => 'loaded']]);
         $table = the_table();
         D\FsGuard::$calls = [];
         D\FsGuard::$armed = true;

@@ -1,7 +1,7 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, one brain: judging is pure. judge() gets the target, its facts, its view (a View built
-// here in memory, its root a directory that does not exist) and the table, and gives codes, which
+// Issue 29, one brain: judging is pure. judge() gets the target, its facts, its view (memory_view(),
+// built in memory, its root a directory that does not exist) and the table, and gives codes, which
 // words.php turns into a sentence; the guard (fs_guard.php) fails the case on any file function
 // the doctor calls meanwhile.
 declare(strict_types=1);
@@ -15,30 +15,6 @@ final class PureJudgingTest extends TestCase
 
     /** @var ?array the table, read before the guard is armed */
     private static ?array $table = null;
-
-    // A CentOS 7 pool's view: a DB in /srv/db with cert9.db on xfs, writable, a temp dir /tmp, the
-    // system softokn 3.44.0 the doctor found; OVERRIDE replaces properties.
-    private static function view(array $override = []): D\View
-    {
-        $v = new D\View();
-        $v->root = self::NOWHERE;
-        $v->mounts = [['mount' => '/', 'fstype' => 'xfs', 'ro' => false]];
-        $v->creds = ['uid' => 48, 'gid' => 48, 'groups' => []];
-        $v->secure = false;
-        $v->distro = ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7', 'source' => null,
-            'notes' => []];
-        $v->db = ['path' => '/srv/db', 'source' => 'SSL_DIR', 'resolved' => '/srv/db', 'cert9' => true,
-            'writable' => true, 'fs' => 'xfs', 'fs_class' => 'local', 'notes' => []];
-        $v->tempdir = ['path' => '/tmp', 'source' => 'TMPDIR', 'resolved' => '/tmp', 'fs' => 'tmpfs',
-            'fs_class' => 'local', 'notes' => []];
-        $v->softokn = ['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'file',
-            'system_build' => true, 'source' => 'doctor'];
-        foreach ($override as $k => $x) {
-            $v->$k = is_array($x) && is_array($v->$k) && $v->$k !== [] && array_keys($x) !== [0]
-                ? array_replace($v->$k, $x) : $x;
-        }
-        return $v;
-    }
 
     public static function cases(): array
     {
@@ -99,7 +75,7 @@ final class PureJudgingTest extends TestCase
             : facts_fixture($env, null, $curl);
         $facts['view'] = $own;
         $t = D\target('fpm', 'www', ['address' => '/run/php-fpm/www.sock', 'status' => 'ok', 'timeout' => 3.0]);
-        $v = self::view($view);
+        $v = memory_view($view);
         D\FsGuard::$calls = [];
         D\FsGuard::$armed = true;
         try {
@@ -146,6 +122,6 @@ final class PureJudgingTest extends TestCase
         } finally {
             D\FsGuard::$armed = false;
         }
-        $this->assertSame('none', D\see(self::view(), facts_fixture())->db['source'], 'disarmed: passed on');
+        $this->assertSame('none', D\see(memory_view(), facts_fixture())->db['source'], 'disarmed: passed on');
     }
 }

@@ -99,3 +99,29 @@ function the_table(): array
     }
     return $rows;
 }
+
+// A View built in memory, as judge() takes it (PureJudgingTest, HostTest): a CentOS 7 pool's view, a
+// DB in /srv/db with cert9.db on xfs, writable, a temp dir /tmp, the system softokn 3.44.0 the
+// doctor found, its root a directory that does not exist; OVERRIDE replaces properties (keyed
+// arrays key by key).
+function memory_view(array $override = []): NsscacheDoctor\View
+{
+    $v = new NsscacheDoctor\View();
+    $v->root = '/nonexistent/nsscache-doctor-pure-judging';
+    $v->mounts = [['mount' => '/', 'fstype' => 'xfs', 'ro' => false]];
+    $v->creds = ['uid' => 48, 'gid' => 48, 'groups' => []];
+    $v->secure = false;
+    $v->distro = ['id' => 'centos', 'version' => '7', 'id_like' => 'rhel', 'family' => 'rhel7', 'source' => null,
+        'notes' => []];
+    $v->db = ['path' => '/srv/db', 'source' => 'SSL_DIR', 'resolved' => '/srv/db', 'cert9' => true,
+        'writable' => true, 'fs' => 'xfs', 'fs_class' => 'local', 'notes' => []];
+    $v->tempdir = ['path' => '/tmp', 'source' => 'TMPDIR', 'resolved' => '/tmp', 'fs' => 'tmpfs',
+        'fs_class' => 'local', 'notes' => []];
+    $v->softokn = ['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'file',
+        'system_build' => true, 'source' => 'doctor'];
+    foreach ($override as $k => $x) {
+        $v->$k = is_array($x) && is_array($v->$k) && $v->$k !== [] && array_keys($x) !== [0]
+            ? array_replace($v->$k, $x) : $x;
+    }
+    return $v;
+}
