@@ -493,9 +493,17 @@ function read_process(string $proc, int $pid): ?array
     $exe = @readlink("$d/exe");
     error_clear_last();
     $exe = is_string($exe) ? preg_replace('/ \(deleted\)$/', '', $exe) : null;
-    if (preg_match('~/libphp[^/]*\.so~', $maps)
-            || ($exe !== null && preg_match('/^php(-fpm|-cgi)?[0-9.]*$/', basename($exe)))) {
-        return null;
+    // A PHP is left to the PHP targets, but only on a root's file's word (trusted_in()): anyone may
+    // name a copy of python3 php-fpm, or map a file of theirs called libphp.so, to leave the list.
+    $php = preg_match_all('~ (/\S*/libphp[^/]*\.so)$~m', $maps, $lp) ? $lp[1] : [];
+    if ($exe !== null && preg_match('/^php(-fpm|-cgi)?[0-9.]*$/', basename($exe))) {
+        $php[] = $exe;
+    }
+    foreach ($php as $f) {
+        $r = resolve("$d/root", $f);
+        if ($r->exists && trusted_in("$d/root", $r->path)) {
+            return null;
+        }
     }
     $m = \nsscache_ep_maps($maps);
     $cwd = @readlink("$d/cwd");

@@ -278,12 +278,19 @@ final class HostTest extends TestCase
             'environ' => "AWS_SECRET=hunter2\0NSS_SDB_USE_CACHE=1\0SSL_DIR=/srv/db\0"];
         foreach (['4242' => $files, '4243' => ['maps' => "7f00 r-xp 0 0 0 /usr/lib64/libc.so.6\n"] + $files,
                 '4244' => ['maps' => $maps . "7f04 r-xp 0 0 0 /usr/lib64/httpd/modules/libphp7.so\n"] + $files,
-                '4245' => ['comm' => "gone\n"]] as $pid => $fs) {
+                '4245' => ['comm' => "gone\n"],
+                '4246' => ['maps' => $maps . "7f04 r-xp 0 0 0 /home/u/libphp.so\n"] + $files] as $pid => $fs) {
             mkdir("$proc/$pid");
             foreach ($fs as $f => $text) {
                 file_put_contents("$proc/$pid/$f", $text);
             }
         }
+        // the PHP's libphp in its root; 4246's is someone else's (not root's, not the doctor's)
+        mkdir("$proc/4244/root/usr/lib64/httpd/modules", 0755, true);
+        touch("$proc/4244/root/usr/lib64/httpd/modules/libphp7.so");
+        mkdir("$proc/4246/root/home/u", 0755, true);
+        touch("$proc/4246/root/home/u/libphp.so");
+        $other = posix_geteuid() === 0 && chown("$proc/4246/root/home/u/libphp.so", 65534);
         $p = D\read_process($proc, 4242);
         $this->assertSame(['NSS_SDB_USE_CACHE' => '1', 'SSL_DIR' => '/srv/db'], $p['env']);
         $this->assertStringNotContainsString('hunter2', json_encode($p));
@@ -295,6 +302,9 @@ final class HostTest extends TestCase
         $this->assertNull($p['libcurl_nss']);
         $this->assertNull(D\read_process($proc, 4243), 'no softokn mapped');
         $this->assertNull(D\read_process($proc, 4244), 'a PHP');
+        if ($other) {
+            $this->assertSame(4246, D\read_process($proc, 4246)['pid'] ?? null, 'a libphp.so of nobody\'s');
+        }
         $this->assertNull(D\read_process($proc, 4245), 'gone before its maps were read');
     }
 
