@@ -310,14 +310,14 @@ function softokn_file(?string $root, ?array $maps): array
         if (!$r->exists) {
             continue;
         }
+        $trusted = trusted_in($root, $r->path);
         $why = "not read: not root's, or writable by others";
-        $v = trusted_in($root, $r->path) ? softokn_file_version($root . $r->path, SOFTOKN_FILE_MAX, $why)
-            : null;
+        $v = $trusted ? softokn_file_version($root . $r->path, SOFTOKN_FILE_MAX, $why) : null;
         if ($v === null) {
             $none['notes'][] = "$path: $why";
             // the loaded one is the one NSS uses: another file's version would say nothing of it
             if ($how === 'loaded') {
-                $none['untrusted'] = !trusted_in($root, $r->path);
+                $none['untrusted'] = !$trusted;
                 return $none;
             }
             continue;
