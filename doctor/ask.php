@@ -348,6 +348,21 @@ function connect(string $address, float $deadline, ?array &$err = null)
         $uri = "tcp://$address";
     }
     $left = max(0.001, $deadline - microtime(true));
+    if (preg_match('/^localhost:(\d+)$/i', $address, $m)) {
+        // php-fpm binds only the first address getaddrinfo() gives for localhost: [::1] where
+        // /etc/hosts lists "::1 localhost" first, else 127.0.0.1, and an asynchronous connect
+        // would try only the first. A loopback connect is answered at once: each, in turn.
+        foreach (["tcp://127.0.0.1:$m[1]", "tcp://[::1]:$m[1]"] as $uri) {
+            $s = @stream_socket_client($uri, $errno, $errstr, max(0.001, $deadline - microtime(true)));
+            if ($s !== false) {
+                stream_set_blocking($s, false);
+                return $s;
+            }
+        }
+        $timeout = $errno === 110 || microtime(true) >= $deadline;
+        $err = ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: " . ($errstr ?: "error $errno")];
+        return null;
+    }
     // TCP connects in the background (exchange() waits for it with the other targets); a unix
     // socket's connect returns at once
     $flags = STREAM_CLIENT_CONNECT | ($uri[0] === 't' ? STREAM_CLIENT_ASYNC_CONNECT : 0);

@@ -361,23 +361,27 @@ function discover_pools(array $globs, string $proc = '/proc'): array
 }
 
 // The pool of a running master that listens on ADDRESS (for a --pool given by address), or null.
-// A socket by its resolved path; localhost:PORT as 127.0.0.1:PORT, where the doctor's connect to
-// localhost lands unless something listens on [::1]:PORT, so that pool's master is found and a
-// recycled worker is judged from it (issue 29, item 3).
+// A socket by its resolved path; localhost:PORT as both 127.0.0.1:PORT and [::1]:PORT: php-fpm
+// binds the first address getaddrinfo() gives for localhost, which is [::1] where /etc/hosts
+// lists "::1 localhost" (Debian's installer writes that line), and 127.0.0.1 elsewhere. So that
+// pool's master is found and a recycled worker is judged from it (issue 29, item 3).
 function pool_at(?string $address, string $proc = '/proc'): ?array
 {
     if ($address === null) {
         return null;
     }
-    $key = function (string $a): string {
-        return $a[0] === '/' ? (realpath($a) ?: $a) : preg_replace('/^localhost:/i', '127.0.0.1:', $a);
+    $keys = function (string $a): array {
+        if ($a[0] === '/') {
+            return [realpath($a) ?: $a];
+        }
+        return preg_match('/^localhost:(\d+)$/i', $a, $m) ? ["127.0.0.1:$m[1]", "[::1]:$m[1]"] : [$a];
     };
-    $want = $key($address);
+    $want = $keys($address);
     foreach (fpm_masters($proc) as $conf => $m) {
         $seen = [];
         foreach (fpm_parse($conf, $seen, [], $m['as'])->pools as $name => $p) {
             $a = fpm_address($p['listen']);
-            if ($a !== null && $key($a) === $want) {
+            if ($a !== null && array_intersect($keys($a), $want)) {
                 return $p + ['name' => $name, 'master_pid' => $m['pid']];
             }
         }

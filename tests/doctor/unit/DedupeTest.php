@@ -39,19 +39,40 @@ final class DedupeTest extends TestCase
     }
 
     // issue 29, item 3: --pool NAME=localhost:PORT for a pool that listens on 127.0.0.1:PORT is that
-    // pool of its running master (judged from the master when the worker that answered is gone)
+    // pool of its running master (judged from the master when the worker that answered is gone);
+    // localhost is [::1] too (php-fpm binds [::1] where /etc/hosts lists "::1 localhost" first),
+    // but another address is never that pool
     public function testLocalhostIsTheLoopbackPoolOfItsMaster(): void
     {
         $r = scratch();
         mkdir("$r/100/root/etc", 0755, true);
         file_put_contents("$r/100/cmdline", "php-fpm: master process (/etc/fpm.conf)\0");
         file_put_contents("$r/100/status", "Uid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nGroups:\t\n");
-        file_put_contents("$r/100/root/etc/fpm.conf", "[www]\nlisten = 127.0.0.1:9123\n[app]\nlisten = localhost:9124\n");
+        file_put_contents("$r/100/root/etc/fpm.conf", "[www]\nlisten = 127.0.0.1:9123\n[app]\nlisten = localhost:9124\n[v6]\nlisten = [::1]:9126\n");
         foreach (['localhost:9123' => 'www', '127.0.0.1:9123' => 'www', 'localhost:9124' => 'app',
-                '127.0.0.1:9124' => 'app', 'localhost:9125' => null, '[::1]:9123' => null] as $address => $want) {
+                '127.0.0.1:9124' => 'app', '[::1]:9124' => 'app', 'localhost:9125' => null, '[::1]:9123' => null,
+                'localhost:9126' => 'v6', '[::1]:9126' => 'v6', '127.0.0.1:9126' => null] as $address => $want) {
             $p = D\pool_at($address, $r);
             $this->assertSame($want, $p['name'] ?? null, $address);
             $this->assertSame($want === null ? null : 100, $p['master_pid'] ?? null, $address);
+        }
+    }
+    // the doctor reaches a pool asked as localhost:PORT whichever loopback address php-fpm bound
+    public function testLocalhostConnectsToEitherLoopback(): void
+    {
+        foreach (['tcp://127.0.0.1:0', 'tcp://[::1]:0'] as $at) {
+            $srv = @stream_socket_server($at, $errno, $errstr);
+            if ($srv === false) {
+                $this->markTestSkipped("cannot listen on $at here: $errstr");
+            }
+            $port = (int) substr(strrchr(stream_socket_get_name($srv, false), ':'), 1);
+            $s = D\connect("localhost:$port", microtime(true) + 5, $err);
+            $this->assertIsResource($s, "$at: " . json_encode($err));
+            $this->assertNotFalse(@stream_socket_get_name($s, true), "$at: connected");
+            fclose($s);
+            fclose($srv);
+            $this->assertNull(D\connect("localhost:$port", microtime(true) + 5, $err), "$at, closed");
+            $this->assertSame('dead', $err['status']);
         }
     }
 }
