@@ -113,8 +113,12 @@ nsscache_apt_opts() {
         -o "DPkg::Lock::Timeout=900" -o "Acquire::Retries=3"
 }
 
-# apt-get update of that private state, once a day.
+# apt-get update of that private state, once a day; under the state's lock (two updates of one
+# state at once fail on apt's lists lock).
 nsscache_apt_update() {
+    nsscache_locked "$NSSCACHE_CACHE/apt/$1-${2:-deb-src}.lock" nsscache_apt_update_now "$@"
+}
+nsscache_apt_update_now() {
     local suite=$1 type=${2:-deb-src} opts
     local stamp="$NSSCACHE_CACHE/apt/$suite-$type/.updated"
     mapfile -t opts < <(nsscache_apt_opts "$suite" "$type")
@@ -149,8 +153,12 @@ nsscache_in_dir() { (cd "$1" && shift && "$@"); }   # DIR CMD...: CMD run in DIR
 # that starts with PREFIX, newest first (nsscache_source_pick). With ORIG=orig, a version whose
 # upstream tarball came but not the rest (a mirror without its Debian tarball) will do: the
 # caller builds from the upstream tree. DEST/.version names what was downloaded
-# (nsscache_source_version).
+# (nsscache_source_version). Under DEST's lock: a parallel download of the same source waits.
 nsscache_apt_source() {   # SUITE PKG VERSION DEST [BINARY [PREFIX [ORIG]]]
+    [ -f "$4/.done-$2-$3" ] && return 0
+    nsscache_locked "${4%/}.lock" nsscache_apt_source_now "$@"
+}
+nsscache_apt_source_now() {
     local suite=$1 pkg=$2 version=$3 dest=$4 bin=${5:-} prefix=${6:-} orig=${7:-} opts use uses=() label
     [ -f "$dest/.done-$pkg-$version" ] && return 0
     nsscache_apt_install dpkg-dev ca-certificates
@@ -207,8 +215,13 @@ nsscache_source_pick() {
 # for a download older than DEST/.version).
 nsscache_source_version() { cat "$1/.version" 2>/dev/null || echo "$2"; }
 
-# Download binary package(s) of SUITE (no install) into DEST, once per name=version.
+# Download binary package(s) of SUITE (no install) into DEST, once per name=version (under
+# DEST's lock).
 nsscache_apt_download() {
+    [ -f "$2/.done-$(printf '%s_' "${@:3}" | tr '/:=' '___')" ] && return 0
+    nsscache_locked "${2%/}.lock" nsscache_apt_download_now "$@"
+}
+nsscache_apt_download_now() {
     local suite=$1 dest=$2; shift 2
     local opts stamp
     stamp="$dest/.done-$(printf '%s_' "$@" | tr '/:=' '___')"

@@ -67,6 +67,14 @@ nsscache_step() {
     fi
     return "$rc"
 }
+# nsscache_locked LOCKFILE CMD...: CMD (a command or a function) in a subshell that holds an
+# exclusive flock on LOCKFILE: a parallel run of the same work waits, then finds it done (the
+# background builds of scripts/test and the suites that need them share the cache this way).
+nsscache_locked() {
+    local lock=$1; shift
+    mkdir -p "${lock%/*}" || return 1
+    ( exec 7>>"$lock" && flock 7 && "$@" )
+}
 # Inside a step: a short remark for its progress line.
 nsscache_note() { printf 'nsscache-note: %s\n' "$*" >&2; }
 
