@@ -348,20 +348,19 @@ function connect(string $address, float $deadline, ?array &$err = null)
         $uri = "tcp://$address";
     }
     $left = max(0.001, $deadline - microtime(true));
-    if (preg_match('/^localhost:(\d+)$/i', $address, $m)) {
-        // php-fpm binds only the first address getaddrinfo() gives for localhost: [::1] where
-        // /etc/hosts lists "::1 localhost" first, else 127.0.0.1, and an asynchronous connect
-        // would try only the first. A loopback connect is answered at once: each, in turn.
-        foreach (["tcp://127.0.0.1:$m[1]", "tcp://[::1]:$m[1]"] as $uri) {
-            $s = @stream_socket_client($uri, $errno, $errstr, max(0.001, $deadline - microtime(true)));
-            if ($s !== false) {
-                stream_set_blocking($s, false);
-                return $s;
-            }
+    if (preg_match('/^localhost:\d+$/i', $address)) {
+        // php-fpm binds only the first address getaddrinfo() gives for localhost ([::1] where
+        // /etc/hosts lists "::1 localhost" first), and an asynchronous connect tries only the
+        // first. A synchronous one tries each in getaddrinfo()'s order, as cgi-fcgi or a web
+        // server would; on loopback it is answered at once.
+        $s = @stream_socket_client($uri, $errno, $errstr, $left);
+        if ($s === false) {
+            $timeout = $errno === 110 || microtime(true) >= $deadline;
+            $err = ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: " . ($errstr ?: "error $errno")];
+            return null;
         }
-        $timeout = $errno === 110 || microtime(true) >= $deadline;
-        $err = ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: " . ($errstr ?: "error $errno")];
-        return null;
+        stream_set_blocking($s, false);
+        return $s;
     }
     // TCP connects in the background (exchange() waits for it with the other targets); a unix
     // socket's connect returns at once
