@@ -348,23 +348,13 @@ function connect(string $address, float $deadline, ?array &$err = null)
         $uri = "tcp://$address";
     }
     $left = max(0.001, $deadline - microtime(true));
-    if (preg_match('/^localhost:\d+$/i', $address)) {
-        // php-fpm binds only the first address getaddrinfo() gives for localhost ([::1] where
-        // /etc/hosts lists "::1 localhost" first), and an asynchronous connect tries only the
-        // first. A synchronous one tries each in getaddrinfo()'s order, as cgi-fcgi or a web
-        // server would; on loopback it is answered at once.
-        $s = @stream_socket_client($uri, $errno, $errstr, $left);
-        if ($s === false) {
-            $timeout = $errno === 110 || microtime(true) >= $deadline;
-            $err = ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: " . ($errstr ?: "error $errno")];
-            return null;
-        }
-        stream_set_blocking($s, false);
-        return $s;
-    }
     // TCP connects in the background (exchange() waits for it with the other targets); a unix
     // socket's connect returns at once
-    $flags = STREAM_CLIENT_CONNECT | ($uri[0] === 't' ? STREAM_CLIENT_ASYNC_CONNECT : 0);
+    // but localhost: php-fpm binds only the first address getaddrinfo() gives for it ([::1] where
+    // /etc/hosts lists "::1 localhost" first), and an asynchronous connect tries only the first; a
+    // synchronous one tries each in turn, as cgi-fcgi would (on loopback it is answered at once)
+    $async = $uri[0] === 't' && !preg_match('/^localhost:\d+$/i', $address);
+    $flags = STREAM_CLIENT_CONNECT | ($async ? STREAM_CLIENT_ASYNC_CONNECT : 0);
     $s = @stream_socket_client($uri, $errno, $errstr, $left, $flags);
     if ($s === false) {
         // 110 ETIMEDOUT, 115 EINPROGRESS: nobody accepted in time; the rest: nobody there
