@@ -11,7 +11,8 @@
 #   boot_run NAME CMD...         CMD inside the container (nsenter -t LEADER -a: all its namespaces),
 #                                with a clean login-like environment; returns CMD's status
 #   boot_stop NAME               powers it off and waits (30 s, then KILL); then checks that no process
-#                                of its PID namespace is left and nothing is mounted below DIR; fails if so
+#                                of its PID namespace is left, nothing is mounted below DIR and its
+#                                cgroups are gone; fails if not
 #   boot_stop_all                boot_stop of every container started (for an EXIT trap)
 # BOOT_PACKAGES (an array, set before boot_base_tarball) may add packages to the base: systemd,
 # dbus, python3 (with python3-apt, which Ansible's apt module needs in --check), openssh-server,
@@ -19,7 +20,7 @@
 # Each container logs its console to DIR.console. The machine's apt configuration and Debian
 # entries are the root's (an archive that is a frozen snapshot keeps working).
 # shellcheck shell=bash
-declare -gA BOOT_LEADER=() BOOT_NSPAWN=() BOOT_DIR=() BOOT_PIDNS=()
+declare -gA BOOT_LEADER=() BOOT_NSPAWN=() BOOT_DIR=() BOOT_PIDNS=() BOOT_CGROUPS=()
 BOOT_BASE_PACKAGES=(systemd systemd-sysv dbus python3 python3-apt openssh-server sudo iproute2 procps
     "php$NSSCACHE_PHP_VERSION-cli" "php$NSSCACHE_PHP_VERSION-fpm" "php$NSSCACHE_PHP_VERSION-dev" php-pear
     build-essential autoconf libnss3 libcurl3-nss)
@@ -80,14 +81,46 @@ boot_pids_in() {
     return 0
 }
 
+# Each container's systemd owns a cgroup tree, and two of them must never share one: where
+# systemd is this machine's manager, nspawn asks it for a scope of its own. Where it is not (a VM
+# whose PID 1 is an agent, as in CI; a chroot), --keep-unit keeps nspawn in its caller's cgroup and
+# nspawn puts the container in "payload" below it: for every container started from the root
+# cgroup the same /payload, whose systemds then kill and remove each other's unit cgroups
+# (status=219/CGROUP, "Failed to kill control group ...: Input/output error": 11 of 45 concurrent
+# starts of a oneshot unit in three containers). So there each container starts in a cgroup of
+# its own, in the hierarchies nspawn gives the container (the named systemd one and the unified
+# one), made here and removed by boot_stop.
+boot_cgroups() {   # NAME: those cgroup directories, one a line
+    local fs m path
+    awk '$3 == "cgroup2" || ($3 == "cgroup" && $4 ~ /(^|,)name=systemd(,|$)/) { print $3, $2 }' /proc/self/mounts |
+    while read -r fs m; do
+        if [ "$fs" = cgroup2 ]; then path=$(sed -n 's/^0:://p' /proc/self/cgroup)
+        else path=$(sed -n 's/^[0-9]*:name=systemd://p' /proc/self/cgroup); fi
+        printf '%s%s/nsscache-boot-%s-%s\n' "$m" "${path%/}" "$1" "$$"
+    done
+}
+
 boot_start() {   # NAME DIR
-    local name=$1 dir t c
+    local name=$1 dir t c d keep=()
     dir=$(realpath "$2") || return 1
-    BOOT_DIR[$name]=$dir BOOT_LEADER[$name]=''
-    # --register=no --keep-unit: no machined, no scope of its own (this machine's PID 1 may not be
-    # systemd); --timezone=off: tzdata's postinst replaces /etc/localtime, which nspawn would bind.
-    setsid systemd-nspawn -q -D "$dir" --boot -M "$name" --register=no --keep-unit --timezone=off \
-        --resolv-conf=copy-host </dev/null >"$dir.console" 2>&1 &
+    BOOT_DIR[$name]=$dir BOOT_LEADER[$name]='' BOOT_CGROUPS[$name]=''
+    if [ ! -d /run/systemd/system ]; then
+        keep=(--keep-unit)
+        BOOT_CGROUPS[$name]=$(boot_cgroups "$name")
+        while read -r d; do
+            [ -z "$d" ] || mkdir "$d" || { nsscache_log "boot $name: cannot make the cgroup $d"; return 1; }
+        done <<<"${BOOT_CGROUPS[$name]}"
+    fi
+    # --register=no: no machined (this machine's PID 1 may not be systemd); --timezone=off: tzdata's
+    # postinst replaces /etc/localtime, which nspawn would bind. The subshell enters the cgroups, then
+    # becomes systemd-nspawn.
+    (
+        while read -r d; do
+            [ -z "$d" ] || echo "$BASHPID" >"$d/cgroup.procs" || exit 1
+        done <<<"${BOOT_CGROUPS[$name]}"
+        exec setsid systemd-nspawn -q -D "$dir" --boot -M "$name" --register=no "${keep[@]}" --timezone=off \
+            --resolv-conf=copy-host
+    ) </dev/null >"$dir.console" 2>&1 &
     BOOT_NSPAWN[$name]=$!
     # Its PID 1 is the child of systemd-nspawn whose innermost PID is 1. (Its /proc/PID/root reads
     # "/": nspawn pivots into DIR in a mount namespace of its own.)
@@ -118,7 +151,8 @@ boot_run() {   # NAME CMD...
 }
 
 boot_stop() {   # NAME
-    local name=$1 dir=${BOOT_DIR[$1]:-} pid=${BOOT_NSPAWN[$1]:-} ns=${BOOT_PIDNS[$1]:-} t pids left
+    local name=$1 dir=${BOOT_DIR[$1]:-} pid=${BOOT_NSPAWN[$1]:-} ns=${BOOT_PIDNS[$1]:-} t pids left d
+    local cgroups=${BOOT_CGROUPS[$1]:-}
     [ -n "$dir" ] || return 0
     if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
         # SIGRTMIN+4 to its systemd: a clean poweroff, after which systemd-nspawn exits.
@@ -131,8 +165,13 @@ boot_stop() {   # NAME
         mapfile -t pids < <(boot_pids_in "$ns")
         [ ${#pids[@]} -eq 0 ] || { kill -KILL "${pids[@]}" 2>/dev/null; sleep 1; }
     fi
-    unset "BOOT_DIR[$name]" "BOOT_NSPAWN[$name]" "BOOT_LEADER[$name]" "BOOT_PIDNS[$name]"
-    left=$([ -z "$ns" ] || boot_pids_in "$ns"; awk -v d="$dir/" 'index($2 "/", d) == 1 { print $2 }' /proc/mounts)
+    # its cgroups, deepest first (what nspawn and the container's systemd made below them)
+    while read -r d; do
+        [ -z "$d" ] || [ ! -d "$d" ] || find "$d" -depth -type d -exec rmdir {} + 2>/dev/null
+    done <<<"$cgroups"
+    unset "BOOT_DIR[$name]" "BOOT_NSPAWN[$name]" "BOOT_LEADER[$name]" "BOOT_PIDNS[$name]" "BOOT_CGROUPS[$name]"
+    left=$([ -z "$ns" ] || boot_pids_in "$ns"; awk -v d="$dir/" 'index($2 "/", d) == 1 { print $2 }' /proc/mounts
+        while read -r d; do [ -z "$d" ] || [ ! -d "$d" ] || echo "$d"; done <<<"$cgroups")
     [ -z "$left" ] || { nsscache_log "boot $name: left behind: $(echo "$left" | tr '\n' ' ')"; return 1; }
     # nspawn's state dir, left empty
     rmdir /run/systemd/nspawn/locks /run/systemd/nspawn 2>/dev/null
