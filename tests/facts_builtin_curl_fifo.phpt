@@ -4,10 +4,10 @@ ext/curl built into the PHP binary: the views identify its libcurl without openi
 nsscache
 --SKIPIF--
 <?php
-if (!function_exists('cli_set_process_title') || !function_exists('posix_mkfifo')) die('skip needs the CLI and ext/posix');
 if (trim((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -n -r ' . escapeshellarg('echo (int) function_exists("curl_version");'))) !== '1') {
     die('skip ext/curl is not compiled into this PHP (ci/matrix cell 8.2-curl builds one)');
 }
+if (!function_exists('cli_set_process_title') || !function_exists('posix_mkfifo')) die('skip needs the CLI and ext/posix');
 ?>
 --FILE--
 <?php
