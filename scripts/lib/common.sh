@@ -127,11 +127,11 @@ nsscache_enabled_links() {
 }
 # nsscache_disable_links LINK...: disables, offline, what made those links (a unit: systemctl, or
 # deb-systemd-helper without systemd; an rc link: update-rc.d). deb-systemd-helper acts only when
-# called as from a maintainer script (DPKG_MAINTSCRIPT_PACKAGE: the unit's package); otherwise it
-# exits 1 and leaves the link (on a new machine, where php8.2-common and man-db bring timers before
-# anything brings systemd).
+# DPKG_MAINTSCRIPT_PACKAGE is set, as in a maintainer script (it reads nothing else from it);
+# otherwise it exits 1 and leaves the link (on a new machine, where php8.2-common and man-db bring
+# timers before anything brings systemd).
 nsscache_disable_links() {
-    local l n pkg names=()
+    local l n names=()
     for l in "$@"; do
         case $l in
             */*.wants/*) names+=("${l##*/}") ;;
@@ -142,11 +142,7 @@ nsscache_disable_links() {
     for n in "${names[@]}"; do
         case $n in
             *.*) if command -v systemctl >/dev/null; then systemctl --no-reload disable "$n"
-                 else
-                     pkg=$(dpkg-query -S "/lib/systemd/system/$n" "/usr/lib/systemd/system/$n" 2>/dev/null |
-                         sed -n '1s/:.*//p')
-                     DPKG_MAINTSCRIPT_PACKAGE=${pkg:-nsscache} deb-systemd-helper disable "$n"
-                 fi ;;
+                 else DPKG_MAINTSCRIPT_PACKAGE=nsscache deb-systemd-helper disable "$n"; fi ;;
             *) update-rc.d "$n" disable ;;
         esac
     done
