@@ -165,10 +165,30 @@ function parse_crio_default_env(string $text): ?array
         }
         preg_match_all('/"((?:[^"\\\\]|\\\\.)*)"|\'([^\']*)\'/', $body, $mm, PREG_SET_ORDER);
         $found = array_map(function (array $x): string {
-            return isset($x[2]) ? $x[2] : stripcslashes($x[1]);
+            return isset($x[2]) ? $x[2] : toml_unescape($x[1]);
         }, $mm);
     }
     return $found;
+}
+
+// A TOML basic string's body with its escapes undone (\uXXXX, \UXXXXXXXX, \b \t \n \f \r \" \\).
+function toml_unescape(string $s): string
+{
+    return preg_replace_callback('/\\\\(u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)/s', function (array $m): string {
+        $cp = strlen($m[1]) > 1 ? hexdec(substr($m[1], 1)) : null;
+        return $cp === null ? ['b' => "\x08", 't' => "\t", 'n' => "\n", 'f' => "\f", 'r' => "\r"][$m[1]] ?? $m[1]
+            : json_decode($cp > 0xffff ? sprintf('"\\u%04x\\u%04x"', 0xd7c0 + ($cp >> 10), 0xdc00 | $cp & 0x3ff)
+                : sprintf('"\\u%04x"', $cp)) ?? $m[0];
+    }, $s);
+}
+
+// S as a TOML basic string: the quote and backslash escaped, every control byte as \uXXXX (TOML
+// has no octal escapes, and a raw control byte makes the whole file invalid).
+function toml_string(string $s): string
+{
+    return '"' . preg_replace_callback('/[\x00-\x1f\x7f"\\\\]/', function (array $m): string {
+        return $m[0] === '"' || $m[0] === '\\' ? '\\' . $m[0] : sprintf('\\u%04X', ord($m[0]));
+    }, $s) . '"';
 }
 
 // The libcurl a binary's bytes name (DT_NEEDED lands in .dynstr as "\0libcurl.so.4\0"), or null.
@@ -206,22 +226,24 @@ function systemd_fix(): array
         . FIX_LINE . "\n", 'then' => 'systemctl daemon-reexec, then restart the services that run NSS'];
 }
 
-// CRI-O's drop-in: default_env replaces the whole list, so the entries set before are kept.
-function crio_fix(array $before): array
+// CRI-O's drop-in: default_env replaces the whole list, so the entries set before are kept, and
+// the drop-in gets no wider a MODE than the files they come from (read_crio()).
+function crio_fix(array $before, int $mode = 0644): array
 {
     $keep = array_filter($before, function (string $e): bool {
         return strncmp($e, 'NSS_SDB_USE_CACHE=', 18) !== 0;
     });
     $lines = '';
     foreach (array_merge($keep, [FIX_LINE]) as $e) {
-        $lines .= '  "' . addcslashes($e, "\"\\\0..\37") . "\",\n";
+        $lines .= '  ' . toml_string($e) . ",\n";
     }
     return ['path' => '/etc/crio/crio.conf.d/99-nsscache.conf', 'text' => "[crio.runtime]\ndefault_env = [\n"
-        . $lines . "]\n", 'then' => 'systemctl restart crio; new containers get it'];
+        . $lines . "]\n", 'then' => 'systemctl restart crio; new containers get it', 'mode' => $mode];
 }
 
-// /etc/environment with the variable set: its NSS_SDB_USE_CACHE line replaced, else one added.
-function environment_fix(string $before): array
+// /etc/environment with the variable set: its NSS_SDB_USE_CACHE line replaced, else one added; the
+// file keeps its mode, owner and group (ST, its stat(); it may hold secrets: a proxy's password).
+function environment_fix(string $before, ?array $st = null): array
 {
     $lines = $before === '' ? [] : explode("\n", rtrim($before, "\n"));
     $lines = array_values(array_filter($lines, function (string $l): bool {
@@ -229,7 +251,8 @@ function environment_fix(string $before): array
     }));
     $lines[] = FIX_LINE;
     return ['path' => '/etc/environment', 'text' => implode("\n", $lines) . "\n",
-        'then' => 'new login sessions and cron jobs (pam_env) get it', 'whole_file' => true];
+        'then' => 'new login sessions and cron jobs (pam_env) get it', 'whole_file' => true,
+        'mode' => $st !== null ? $st['mode'] & 0666 : 0644, 'owner' => $st !== null ? [$st['uid'], $st['gid']] : null];
 }
 
 // ---------------------------------------------------------------- reading the fix points
@@ -296,40 +319,42 @@ function read_fix_points(string $root, float $deadline, int $owner = 0): array
     $de = read_default_environment($root, $owner);
     $points = [fix_point('systemd', 'DefaultEnvironment=', $de['path'], $de['env']['NSS_SDB_USE_CACHE'] ?? null,
         systemd_fix(), ['notes' => $de['notes']])];
-    $etc_env = '';
-    $pt_notes = [];
-    if (is_file("$root/etc/environment")) {
-        $etc_env = read_conf($root, '/etc/environment', $owner, $why);
-        if ($etc_env === null) {
-            $pt_notes[] = "/etc/environment: $why";
-        }
-    }
+    $etc_env = is_file("$root/etc/environment") ? read_conf($root, '/etc/environment', $owner, $why) : '';
     $ev = parse_env_file((string) $etc_env);
     $points[] = fix_point('environment', '/etc/environment', isset($ev['NSS_SDB_USE_CACHE']) ? '/etc/environment'
         : null, $ev['NSS_SDB_USE_CACHE'] ?? null, $etc_env === null ? null : environment_fix($etc_env),
-        ['notes' => $pt_notes]);
+        ['notes' => $etc_env === null ? ["/etc/environment: $why"] : []]);
     if (is_dir("$root/etc/crio")) {
-        $list = [];
-        $path = null;
-        $pt_notes = [];
-        foreach (array_merge(['/etc/crio/crio.conf'], dropins($root, ['/etc/crio/crio.conf.d'])) as $f) {
-            if (!is_file($root . $f)) {
-                continue;
-            }
-            $text = read_conf($root, $f, $owner, $why);
-            $got = $text !== null ? parse_crio_default_env($text) : null;
-            if ($text === null) {
-                $pt_notes[] = "$f: $why";
-            } elseif ($got !== null) {
-                [$list, $path] = [$got, $f];
-            }
-        }
-        $ce = parse_env_file(implode("\n", $list));
-        $points[] = fix_point('crio', 'default_env', isset($ce['NSS_SDB_USE_CACHE']) ? $path : null,
-            $ce['NSS_SDB_USE_CACHE'] ?? null, crio_fix($list), ['notes' => $pt_notes]);
+        $c = read_crio($root, $owner);
+        $ce = parse_env_file(implode("\n", $c['list']));
+        $points[] = fix_point('crio', 'default_env', isset($ce['NSS_SDB_USE_CACHE']) ? $c['path'] : null,
+            $ce['NSS_SDB_USE_CACHE'] ?? null, crio_fix($c['list'], $c['mode']), ['notes' => $c['notes']]);
     }
     $units = read_nss_units($root, $de['env'], $deadline, $owner);
     return ['points' => array_merge($points, $units['points']), 'notes' => array_merge($notes, $units['notes'])];
+}
+
+// CRI-O's default_env as crio.conf and its drop-ins (but SKIP) leave it: ['list', 'path' (the file
+// that set it last), 'mode' (no wider than crio.conf's nor that file's), 'notes' (files not read)].
+function read_crio(string $root, int $owner, ?string $skip = null): array
+{
+    $out = ['list' => [], 'path' => null, 'mode' => 0644, 'notes' => []];
+    foreach (array_merge(['/etc/crio/crio.conf'], dropins($root, ['/etc/crio/crio.conf.d'])) as $f) {
+        if ($f === $skip || !is_file($root . $f)) {
+            continue;
+        }
+        $text = read_conf($root, $f, $owner, $why);
+        $got = $text !== null ? parse_crio_default_env($text) : null;
+        if ($text === null) {
+            $out['notes'][] = "$f: $why";
+        } elseif ($got !== null) {
+            [$out['list'], $out['path']] = [$got, $f];
+        }
+    }
+    foreach (array_unique(['/etc/crio/crio.conf', $out['path'] ?? '/etc/crio/crio.conf']) as $f) {
+        $out['mode'] &= is_file($root . $f) ? fileperms($root . $f) : 0777;
+    }
+    return $out;
 }
 
 // The first system library directory of ROOT that holds NAME, as a path inside ROOT.
@@ -600,22 +625,12 @@ function fix_host_plan(string $what, string $root = '', int $owner = 0, ?string 
     }
     if ($what === 'environment') {
         $before = is_file("$root/etc/environment") ? read_conf($root, '/etc/environment', $owner, $why) : '';
-        return $before === null ? null : environment_fix($before);
+        return $before === null ? null : environment_fix($before, $before === '' ? null : stat("$root/etc/environment"));
     }
     if ($what === 'crio') {
-        $list = [];
-        foreach (array_merge(['/etc/crio/crio.conf'], dropins($root, ['/etc/crio/crio.conf.d'])) as $f) {
-            if ($f === '/etc/crio/crio.conf.d/99-nsscache.conf' || !is_file($root . $f)) {
-                continue;
-            }
-            $text = read_conf($root, $f, $owner, $why);
-            if ($text === null) {
-                $why = "$f: $why";
-                return null;
-            }
-            $list = parse_crio_default_env($text) ?? $list;
-        }
-        return crio_fix($list);
+        $c = read_crio($root, $owner, '/etc/crio/crio.conf.d/99-nsscache.conf');
+        $why = $c['notes'][0] ?? null;
+        return $why === null ? crio_fix($c['list'], $c['mode']) : null;
     }
     if (preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}\.service$/', $what)) {
         return unit_fix($what);
@@ -639,5 +654,5 @@ function fix_host_write(array $plan, string $root = '', int $owner = 0, ?string 
         $why = dirname($plan['path']) . ' is not root\'s, or others may write it, or the file is a symlink: refusing';
         return false;
     }
-    return write_atomic($root . $plan['path'], $plan['text'], $why);
+    return write_atomic($root . $plan['path'], $plan['text'], $why, $plan['mode'] ?? 0644, $plan['owner'] ?? null);
 }

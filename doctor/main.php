@@ -442,7 +442,7 @@ function main(array $argv): int
         'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $verdict->counts,
         'summary' => summary($code, $verdict->counts)];
     // the same document as --json, for readers that must not run the doctor (the Ansible fact)
-    $saved = $o['save-json'] === null || write_atomic($o['save-json'], doc_json($doc), $why);
+    $saved = $o['save-json'] === null || write_atomic($o['save-json'], doc_json($doc), $why, 0600);
     if (!$saved) {
         fwrite(STDERR, "nsscache-doctor: $why\n");
         $code = 3;

@@ -386,14 +386,15 @@ function doc_prometheus(array $doc): string
 }
 
 // Writes TEXT to FILE atomically: a temp file of a random name in the same directory (not *.prom,
-// which node_exporter would read), created exclusively (never through a planted symlink), mode
-// 0644 by umask (a chmod() by path would follow a symlink swapped in meanwhile: the directory
-// may be the prometheus user's), fsync'ed where PHP has fsync() (8.1), then rename(). WHY: why not.
-function write_atomic(string $file, string $text, ?string &$why = null): bool
+// which node_exporter would read), created exclusively (never through a planted symlink), MODE by
+// umask (a chmod() by path would follow a symlink swapped in meanwhile: the directory may be the
+// prometheus user's), fsync'ed where PHP has fsync() (8.1), then rename(). OWNER: [uid, gid] to
+// give it, only for a directory no one but root may write (--fix-host keeps a file's owner). WHY: why not.
+function write_atomic(string $file, string $text, ?string &$why = null, int $mode = 0644, ?array $owner = null): bool
 {
     $why = null;
     $tmp = dirname($file) . '/.' . basename($file) . '.' . bin2hex(random_bytes(6)) . '.tmp';
-    $mask = umask(022);
+    $mask = umask(0777 & ~$mode);
     $h = @fopen($tmp, 'xb');
     umask($mask);
     if ($h === false) {
@@ -404,6 +405,7 @@ function write_atomic(string $file, string $text, ?string &$why = null): bool
     $ok = @fflush($h) && $ok;
     $ok = (!function_exists('fsync') || @fsync($h)) && $ok;
     $ok = @fclose($h) && $ok;
+    $ok = $ok && ($owner === null || @chown($tmp, $owner[0]) && @chgrp($tmp, $owner[1]));
     if (!$ok || !@rename($tmp, $file)) {
         $why = last_error("cannot write $file");
         @unlink($tmp);

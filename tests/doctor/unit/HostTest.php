@@ -336,6 +336,49 @@ final class HostTest extends TestCase
             D\fix_host_plan('es-probe.service', $root, self::me())['path']);
     }
 
+    // Root rewrites /etc/environment whole: the file keeps its mode, owner and group (a 0600 file may
+    // hold a proxy's password).
+    public function testTheWriterKeepsTheModeOwnerAndGroupOfEtcEnvironment(): void
+    {
+        $root = self::root(['/etc/environment' => "https_proxy=http://u:secret@proxy:3128\n"]);
+        chmod("$root/etc/environment", 0600);
+        $gid = posix_geteuid() === 0 ? 65534 : posix_getegid();
+        chgrp("$root/etc/environment", $gid);
+        $plan = D\fix_host_plan('environment', $root, self::me(), $why);
+        $this->assertTrue(D\fix_host_write($plan, $root, self::me(), $why), (string) $why);
+        clearstatcache();
+        $st = stat("$root/etc/environment");
+        $this->assertSame(['100600', self::me(), $gid], [sprintf('%o', $st['mode']), $st['uid'], $st['gid']]);
+        $this->assertSame("https_proxy=http://u:secret@proxy:3128\nNSS_SDB_USE_CACHE=yes\n",
+            file_get_contents("$root/etc/environment"));
+    }
+
+    // CRI-O's drop-in replaces default_env whole: it carries the entries set before (a control byte
+    // among them, in TOML's own escape, which Python's tomllib reads back), and is no wider than
+    // crio.conf or the file its entries come from.
+    public function testTheCrioDropInKeepsTheListInValidTomlAndNoWiderAMode(): void
+    {
+        $root = self::root(['/etc/crio/crio.conf' => "[crio.runtime]\ndefault_env = [\"A=1\"]\n",
+            '/etc/crio/crio.conf.d/10-proxy.conf' => "[crio.runtime]\ndefault_env = [\n  \"P=u:secret\",\n"
+                . "  \"X=a\\u0001b\\t\\\"c\\\\\",\n  'L=lit',\n]\n"]);
+        chmod("$root/etc/crio/crio.conf", 0640);
+        chmod("$root/etc/crio/crio.conf.d/10-proxy.conf", 0600);
+        $plan = D\fix_host_plan('crio', $root, self::me(), $why);
+        $this->assertTrue(D\fix_host_write($plan, $root, self::me(), $why), (string) $why);
+        $f = "$root/etc/crio/crio.conf.d/99-nsscache.conf";
+        $this->assertSame('100600', sprintf('%o', stat($f)['mode']));
+        exec('/usr/bin/python3 -c ' . escapeshellarg('import json, sys, tomllib; print(json.dumps(tomllib.load('
+            . 'open(sys.argv[1], "rb"))["crio"]["runtime"]["default_env"]))') . ' ' . escapeshellarg($f) . ' 2>&1',
+            $out, $rc);
+        $this->assertSame(0, $rc, implode("\n", $out));
+        $this->assertSame(['P=u:secret', "X=a\x01b\t\"c\\", 'L=lit', 'NSS_SDB_USE_CACHE=yes'],
+            json_decode($out[0], true));
+        $this->assertTrue(self::points($root)['crio default_env']['fixed'], 'what was written reads back as fixed');
+        // crio.conf alone, 0640: the drop-in is 0640
+        unlink("$root/etc/crio/crio.conf.d/10-proxy.conf");
+        $this->assertSame(0640, D\fix_host_plan('crio', $root, self::me(), $why)['mode']);
+    }
+
     public function testTheWriterNeverWritesThroughASymlink(): void
     {
         $root = self::root(['/etc/shadow-like' => "root:secret\n"]);

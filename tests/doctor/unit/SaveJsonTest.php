@@ -83,7 +83,17 @@ final class SaveJsonTest extends TestCase
         $doc = json_decode((string) file_get_contents("$d/doctor.json"), true);
         $this->assertSame(1, $doc['schema'] ?? null);
         $this->assertSame($php, $doc['targets'][0]['name'] ?? null);
-        $this->assertSame(0644, fileperms("$d/doctor.json") & 0777);
         $this->assertSame([], glob("$d/.doctor.json.*"), 'no temporary file left');
+        // it holds other users' command lines and values of their environ: root's alone to read, and the
+        // Ansible fact (run as root, under become) prints it all the same
+        $this->assertSame(0600, fileperms("$d/doctor.json") & 0777);
+        $fact = (string) file_get_contents(TOP . '/ansible/roles/nsscache/files/nsscache.fact');
+        $fact = preg_replace('/^f=.*$/m', 'f=' . escapeshellarg("$d/doctor.json"), $fact, 1, $n);
+        $this->assertSame(1, $n, 'the fact names its file on an f= line');
+        exec('sh -c ' . escapeshellarg($fact), $got, $rc);
+        $this->assertSame([0, $doc], [$rc, json_decode(implode("\n", $got), true)]);
+        exec('setpriv --reuid=65534 --regid=65534 --clear-groups cat ' . escapeshellarg("$d/doctor.json")
+            . ' 2>/dev/null', $other, $rc);
+        $this->assertSame([1, []], [$rc, $other], 'nobody read the saved JSON');
     }
 }
