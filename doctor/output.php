@@ -10,6 +10,9 @@ declare(strict_types=1);
 namespace NsscacheDoctor;
 
 const SCHEMA = 1;
+const NAGIOS_MAX = 1024;
+// the table's columns: TARGET, KIND, NSS CURL, NSSCACHE, NSS_SDB_USE_CACHE, PROBE at most this wide
+const TABLE_WIDTHS = [40, 7, 8, 10, 20, 15];
 const PROBE_STATES = ['none', 'expected', 'possible', 'unknown'];
 const TARGET_STATUSES = ['ok', 'not_running', 'dead', 'timeout', 'endpoint_failed', 'crashed', 'bad_answer',
     'config', 'error'];
@@ -131,8 +134,12 @@ function doc_nagios(array $doc): string
         })));
     }
     $perf[] = "'duration'=" . sprintf('%.3F', $doc['doctor']['duration_seconds']) . 's;;;0';
-    return "NSSCACHE $state - " . nagios_safe($names ? implode('; ', $names) : $doc['summary']) . ' | '
-        . implode(' ', $perf) . "\n";
+    // NRPE 2.x sends at most 1,023 bytes and the newline: the names give way, the perfdata stays whole
+    $head = "NSSCACHE $state - ";
+    $tail = ' | ' . implode(' ', $perf) . "\n";
+    $text = nagios_safe($names ? implode('; ', $names) : $doc['summary']);
+    $room = NAGIOS_MAX - strlen($head) - strlen($tail);
+    return $head . (strlen($text) > $room ? substr($text, 0, $room - 3) . '...' : $text) . $tail;
 }
 
 // One count: 'LABEL'=N;WARN;CRIT;0;MAX, the empty fields at the end dropped.
@@ -192,17 +199,20 @@ function doc_human(array $doc, bool $colour): string
                 : ($t['variable_class'] === 'probing' ? '(probing)' : 'unset')),
             $ok ? $t['probe'] : str_replace('_', ' ', $t['status'])]);
     }
+    // each cell cut to its column's width in characters (printable() leaves UTF-8), then padded
     $w = [];
-    foreach ($rows as $r) {
+    foreach ($rows as $k => $r) {
         foreach ($r as $i => $v) {
-            $w[$i] = max($w[$i] ?? 0, min(48, strlen($v)));
+            $cap = TABLE_WIDTHS[$i];
+            $n = preg_match_all('/./su', $v);
+            $rows[$k][$i] = $n > $cap ? [preg_replace('/^(.{' . ($cap - 3) . '}).*$/su', '$1...', $v), $cap] : [$v, $n];
+            $w[$i] = max($w[$i] ?? 0, $rows[$k][$i][1]);
         }
     }
     foreach ($rows as $k => $r) {
         $line = '';
-        foreach ($r as $i => $v) {
-            $v = strlen($v) > 48 ? substr($v, 0, 45) . '...' : $v;
-            $cell = str_pad($v, $w[$i]);
+        foreach ($r as $i => [$v, $n]) {
+            $cell = $v . str_repeat(' ', $w[$i] - $n);
             if ($k > 0 && $i === 5) {
                 $t = $doc['targets'][$k - 1];
                 $cell = $c($t['status'] === 'ok' ? $probe_colour[$t['probe']] : ($t['counted'] ? '35' : '2'), $cell);

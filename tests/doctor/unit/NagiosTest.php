@@ -143,6 +143,28 @@ final class NagiosTest extends TestCase
         $this->assertSame('NSSCACHE CRITICAL - probe expected: p1, p2, p3, p4, p5, ...', $text);
     }
 
+    // NRPE 2.x sends 1,024 bytes with the newline: fifteen pools of 64-byte names (five of each
+    // verdict) and every perfdata field of a host run still fit, the perfdata whole, the names cut.
+    public function testTheLineFitsNrpesPacketWithThePerfdataWhole(): void
+    {
+        $targets = [];
+        foreach (range(1, 15) as $i) {
+            $name = str_pad("pool$i-", 64, 'x');
+            $targets[] = $i <= 5 ? self::t($name, 'expected') : ($i <= 10 ? self::t($name, 'unknown', 'timeout')
+                : self::t($name, 'possible'));
+        }
+        $doc = self::doc($targets, PHP_INT_MAX, 7.999);
+        $doc['host']['fix_points'] = [];
+        $line = D\doc_nagios($doc);
+        $this->assertLessThanOrEqual(1024, strlen($line), $line);
+        [$text, $perf] = $this->parse($line);
+        $this->assertSame(['targets', 'expected', 'possible', 'uninspected', 'negative_dentries', 'processes',
+            'duration'], array_keys($perf));
+        $this->assertSame(['5', '', '0', '0', '15'], $perf['expected']);
+        $this->assertStringStartsWith('NSSCACHE CRITICAL - probe expected: pool1-xx', $text);
+        $this->assertStringEndsWith('...', $text);
+    }
+
     // A comma locale (de_DE), built with localedef into a scratch LOCPATH; null where this host cannot.
     private static function commaLocale(): ?string
     {

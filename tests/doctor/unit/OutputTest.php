@@ -207,6 +207,27 @@ final class OutputTest extends TestCase
         $this->assertStringContainsString("\033[31;1m", D\doc_human(self::doc(self::targets()), true));
     }
 
+    // A hostile pool's 500-byte fields (its name, nsscache's version, the variable) stretch no column:
+    // every row of the table stays as wide as the capped columns allow, the cut ones end in "...".
+    public function testTheTableCapsItsColumnsWhateverTheFields(): void
+    {
+        $targets = self::targets();
+        $t = $targets[0];
+        $t['name'] = str_repeat("p\u{e9}", 250);
+        $t['variable'] = str_repeat("\x1b", 500);
+        $t['nsscache'] = ['loaded' => true, 'version' => str_repeat('9', 500)] + $t['nsscache'];
+        $targets[] = $t;
+        $human = D\doc_human(self::doc($targets), false);
+        [, $table] = explode("\n\n", $human, 3);
+        $rows = array_values(preg_grep('/^ /', explode("\n", $table), PREG_GREP_INVERT));
+        $this->assertCount(6, $rows, $table);
+        foreach ($rows as $row) {
+            $this->assertLessThanOrEqual(array_sum(D\TABLE_WIDTHS) + 2 * 5, preg_match_all('/./su', $row), $row);
+        }
+        $this->assertStringStartsWith(str_repeat("p\u{e9}", 18) . 'p...  fpm', $rows[5]);
+        $this->assertStringContainsString(' 9999999...  ', $rows[5]);
+    }
+
     private function promtool(string $text): array
     {
         if (trim((string) shell_exec('command -v promtool 2>/dev/null')) === '') {
