@@ -103,16 +103,23 @@ static PHP_INI_MH(OnUpdateNsscache)
 	static const char *const allowed[INI_N] = { "On or Off", "yes or no", "probing, never or always" };
 	static const nsscache_config def = NSSCACHE_CONFIG_DEFAULT;
 	int which = (int) (uintptr_t) mh_arg1, startup = stage == ZEND_INI_STAGE_STARTUP;
+	nsscache_config cfg;
 
-	if (php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg) != 0) {
+	NSSCACHE_ENV_LOCK(); /* every thread's RINIT reads the directives */
+	cfg = nsscache_cfg;
+	NSSCACHE_ENV_UNLOCK();
+	if (php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &cfg) != 0) {
 		char esc[NSSCACHE_LOG_BUF];
 
 		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; %s \"%s\"",
 			php_nsscache_loggable(esc, ZSTR_VAL(new_value), ZSTR_LEN(new_value)), ZSTR_VAL(entry->name),
-			allowed[which], startup ? "using the default" : "keeping", php_nsscache_ini_word(which, startup ? &def : &nsscache_cfg));
+			allowed[which], startup ? "using the default" : "keeping", php_nsscache_ini_word(which, startup ? &def : &cfg));
 		return FAILURE;
 	}
-	nsscache_recheck |= stage != ZEND_INI_STAGE_STARTUP;
+	NSSCACHE_ENV_LOCK();
+	php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg);
+	nsscache_recheck |= !startup;
+	NSSCACHE_ENV_UNLOCK();
 	return SUCCESS;
 }
 
@@ -148,16 +155,81 @@ typedef struct {
 	char warning[128];
 } php_nsscache_news;
 
+/* Is softokn loaded? The loader's lock is taken before PHP's environment
+ * lock, never under it; the walk only while the loader's counts moved
+ * since the last one that found none. */
+static nsscache_stamp nsscache_none_stamp;
+
+static int php_nsscache_mapped(void)
+{
+	nsscache_stamp none;
+	int mapped;
+
+	NSSCACHE_FACTS_LOCK();
+	none = nsscache_none_stamp;
+	NSSCACHE_FACTS_UNLOCK();
+	mapped = nsscache_softokn_loaded(&none);
+	NSSCACHE_FACTS_LOCK();
+	nsscache_none_stamp = none;
+	NSSCACHE_FACTS_UNLOCK();
+	return mapped;
+}
+
+/* A checkpoint of the variable's timeline (nsscache_checkpoint), or the
+ * end of a putenv() (PUTENV_DONE); the loader is asked until softokn is
+ * first seen, then never again. */
+static void php_nsscache_checkpoint(int putenv_done)
+{
+	int mapped;
+
+	NSSCACHE_ENV_LOCK();
+	mapped = nsscache_rec.opened != NSSCACHE_OPEN_NOT_SEEN;
+	NSSCACHE_ENV_UNLOCK();
+	mapped = !mapped && php_nsscache_mapped();
+	if (mapped || putenv_done) {
+		NSSCACHE_ENV_LOCK();
+		(putenv_done ? nsscache_putenv_done : nsscache_checkpoint)(&nsscache_rec, mapped, getenv(NSSCACHE_ENV_NAME));
+		NSSCACHE_ENV_UNLOCK();
+	}
+}
+
+/* PHP's putenv(), wrapped: a request's changes to the variable are part of
+ * its timeline (a load before the call was under the value before it). */
+static void (ZEND_FASTCALL *php_nsscache_putenv_orig)(INTERNAL_FUNCTION_PARAMETERS);
+
+static ZEND_NAMED_FUNCTION(php_nsscache_putenv)
+{
+	php_nsscache_checkpoint(0);
+	php_nsscache_putenv_orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+	php_nsscache_checkpoint(1);
+}
+
+/* ON: wrap (MINIT); else put PHP's back (MSHUTDOWN: a dl()'d .so is unmapped
+ * after it). Absent when disable_functions took it. */
+static void php_nsscache_wrap_putenv(int on)
+{
+	zend_function *f = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("putenv"));
+
+	if (f == NULL || f->type != ZEND_INTERNAL_FUNCTION) {
+		return;
+	}
+	if (on && f->internal_function.handler != php_nsscache_putenv) {
+		php_nsscache_putenv_orig = f->internal_function.handler;
+		f->internal_function.handler = php_nsscache_putenv;
+	} else if (!on && f->internal_function.handler == php_nsscache_putenv) {
+		f->internal_function.handler = php_nsscache_putenv_orig;
+	}
+}
+
 static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 {
 	/* Has NSS opened its DB already (a dl() after a TLS request)? Not while
-	 * PHP starts, when no script has run yet. The loader's lock is taken
-	 * before PHP's environment lock, never under it. */
-	int nss_open = NSSCACHE_SCRIPT_RAN() && nsscache_softokn_since(NULL);
+	 * PHP starts, when no script has run yet. */
+	int mapped = NSSCACHE_SCRIPT_RAN() && php_nsscache_mapped();
 
 	news->notice[0] = news->warning[0] = '\0';
 	NSSCACHE_ENV_LOCK();
-	nsscache_apply(&nsscache_cfg, phase, nss_open, &nsscache_rec);
+	nsscache_apply(&nsscache_cfg, phase, mapped, &nsscache_rec);
 	if (nsscache_rec.notice_pending) {
 		const char *prev = nsscache_rec.previous != NULL ? nsscache_rec.previous : "";
 		char esc[NSSCACHE_LOG_BUF];
@@ -221,12 +293,12 @@ static int php_nsscache_must_act(void)
 {
 	int act = 0;
 
+	NSSCACHE_ENV_LOCK();
 	if (nsscache_cfg.enabled || nsscache_recheck || nsscache_rec.action == NSSCACHE_ACTION_NONE) {
-		NSSCACHE_ENV_LOCK();
 		act = nsscache_recheck || !nsscache_unchanged(&nsscache_rec, getenv(NSSCACHE_ENV_NAME));
 		nsscache_recheck = 0;
-		NSSCACHE_ENV_UNLOCK();
 	}
+	NSSCACHE_ENV_UNLOCK();
 	return act;
 }
 
@@ -238,6 +310,7 @@ static PHP_MINIT_FUNCTION(nsscache)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	REGISTER_INI_ENTRIES();
+	php_nsscache_wrap_putenv(1);
 	/* Loaded as a .so, the policy ran in get_module() moments ago with the
 	 * same php.ini: only a built-in nsscache, or a change since, acts here. */
 	if (php_nsscache_must_act()) {
@@ -257,6 +330,7 @@ static PHP_MINIT_FUNCTION(nsscache)
  * unregistering walks every directive, at the end of every PHP process. */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
+	php_nsscache_wrap_putenv(0);
 	if (type == MODULE_TEMPORARY) {
 		NSSCACHE_UNREGISTER_INI_ENTRIES(type, php_nsscache_ini_names);
 	}
@@ -265,8 +339,6 @@ static PHP_MSHUTDOWN_FUNCTION(nsscache)
 	nsscache_failure_warned = nsscache_recheck = 0;
 	return SUCCESS;
 }
-
-static nsscache_stamp nsscache_rinit_stamp; /* the loader's set when this request started */
 
 /* FPM workers clearenv() after fork (clear_env = yes), and an unquoted pool
  * env[] line delivers "1": repair here, before the script can reach NSS.
@@ -278,7 +350,6 @@ static PHP_RINIT_FUNCTION(nsscache)
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
-	nsscache_stamp_now(&nsscache_rinit_stamp);
 	if (php_nsscache_must_act()) {
 		php_nsscache_apply(NSSCACHE_PHASE_RINIT, &news);
 		php_nsscache_tell(&news);
@@ -286,16 +357,14 @@ static PHP_RINIT_FUNCTION(nsscache)
 	return SUCCESS;
 }
 
-/* A request's putenv() holds until PHP undoes it, after this: when softokn
- * was loaded meanwhile, NSS opened its database with the request's value,
- * which nsscache never saw. The process says so for the rest of its life.
- * Looked for here, not at RINIT (2,000 instructions more for `php -r ''`). */
+/* A request that called putenv(): the last checkpoint before PHP puts the
+ * old values back (basic's RSHUTDOWN, after this one). */
 static PHP_RSHUTDOWN_FUNCTION(nsscache)
 {
-	if (zend_hash_num_elements(&BG(putenv_ht)) != 0 && zend_hash_str_exists(&BG(putenv_ht), ZEND_STRL(NSSCACHE_ENV_NAME))
-			&& nsscache_softokn_since(&nsscache_rinit_stamp)) {
+	if (zend_hash_num_elements(&BG(putenv_ht)) != 0) {
+		php_nsscache_checkpoint(0);
 		NSSCACHE_ENV_LOCK();
-		nsscache_rec.putenv_open = 1;
+		nsscache_request_end(&nsscache_rec);
 		NSSCACHE_ENV_UNLOCK();
 	}
 	return SUCCESS;
@@ -310,6 +379,7 @@ enum { SNAP_ENV, SNAP_PREVIOUS, SNAP_SSL_DIR, SNAP_TMPDIR, SNAP_SQLITE_TMPDIR, S
 typedef struct {
 	const char *s[SNAP_N];
 	char *buf;
+	nsscache_config cfg;
 	nsscache_record rec;
 	nsscache_libs libs;
 	nsscache_effect effect;
@@ -343,10 +413,11 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 {
 	const char *src[SNAP_N];
 	size_t cap = 256, need;
-	nsscache_stamp now = { 0, 0, 0 };
+	nsscache_stamp now;
 	int fresh;
 
 	v->buf = NULL;
+	php_nsscache_checkpoint(0);
 	for (;;) {
 		/* erealloc may bail out (memory_limit): never under the lock */
 		v->buf = erealloc(v->buf, cap);
@@ -358,6 +429,7 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 		src[SNAP_SQLITE_TMPDIR] = getenv("SQLITE_TMPDIR");
 		need = php_nsscache_copy(src, v->buf, cap, v->s);
 		v->rec = nsscache_rec;
+		v->cfg = nsscache_cfg;
 		NSSCACHE_ENV_UNLOCK();
 		if (need <= cap) {
 			break;
@@ -365,7 +437,7 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 		cap = need; /* the environment grew meanwhile */
 	}
 	v->rec.previous = (char *) v->s[SNAP_PREVIOUS];
-	v->rec.left = NULL;
+	v->rec.left = v->rec.put = NULL;
 
 	nsscache_stamp_now(&now);
 	NSSCACHE_FACTS_LOCK();
@@ -416,21 +488,22 @@ static void php_nsscache_build(zval *arr)
 	static const char *const note_codes[] = { "value_not_applied", "probing_value_kept", "libcurl_not_ext_curl" };
 	php_nsscache_view *v = emalloc(sizeof(*v));
 	const nsscache_libs *l = &v->libs;
-	nsscache_var var, want = nsscache_cfg.value == NSSCACHE_VALUE_NO ? NSSCACHE_VAR_NO : NSSCACHE_VAR_YES;
+	nsscache_var var, want;
 	int notes[3], n;
 	zval sub;
 
 	php_nsscache_view_take(v);
+	want = v->cfg.value == NSSCACHE_VALUE_NO ? NSSCACHE_VAR_NO : NSSCACHE_VAR_YES;
 	var = nsscache_classify(v->s[SNAP_ENV]);
-	notes[0] = nsscache_cfg.enabled && (var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO) && var != want;
-	notes[1] = nsscache_cfg.enabled && nsscache_cfg.override == NSSCACHE_OVERRIDE_NEVER && var == NSSCACHE_VAR_PROBING;
+	notes[0] = v->cfg.enabled && (var == NSSCACHE_VAR_YES || var == NSSCACHE_VAR_NO) && var != want;
+	notes[1] = v->cfg.enabled && v->cfg.override == NSSCACHE_OVERRIDE_NEVER && var == NSSCACHE_VAR_PROBING;
 	notes[2] = l->ext_curl_missed;
 
 	array_init(arr);
 	add_assoc_string(arr, "version", PHP_NSSCACHE_VERSION);
-	add_assoc_bool(arr, "enabled", nsscache_cfg.enabled);
-	add_assoc_string(arr, "value", (char *) nsscache_value_name(nsscache_cfg.value));
-	add_assoc_string(arr, "override", (char *) nsscache_override_name(nsscache_cfg.override));
+	add_assoc_bool(arr, "enabled", v->cfg.enabled);
+	add_assoc_string(arr, "value", (char *) nsscache_value_name(v->cfg.value));
+	add_assoc_string(arr, "override", (char *) nsscache_override_name(v->cfg.override));
 	php_nsscache_add(arr, "env", v->s[SNAP_ENV], 1);
 	php_nsscache_add(arr, "previous", v->s[SNAP_PREVIOUS], 1);
 	add_assoc_string(arr, "action", (char *) nsscache_action_name(v->rec.action));

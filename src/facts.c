@@ -85,22 +85,10 @@ static int stamp_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 1;
 }
 
-static int last_cb(struct dl_phdr_info *info, size_t size, void *data)
-{
-	(void) size;
-	((nsscache_stamp *) data)->last = (uintptr_t) info->dlpi_addr;
-	return 0;
-}
-
 void nsscache_stamp_now(nsscache_stamp *s)
 {
-	nsscache_stamp was = *s;
-
 	s->adds = s->subs = 0;
 	dl_iterate_phdr(stamp_cb, s); /* one callback: the counts */
-	if (!nsscache_stamp_equal(s, &was)) {
-		dl_iterate_phdr(last_cb, s); /* the whole list, only when they moved */
-	}
 }
 
 int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b)
@@ -168,30 +156,26 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-typedef struct {
-	const nsscache_stamp *since;
-	nsscache_stamp now;
-	int past, any, after; /* past SINCE's last object; a softokn anywhere, after it */
-} softokn_walk;
-
 static int softokn_cb(struct dl_phdr_info *info, size_t size, void *data)
 {
-	softokn_walk *w = data;
-	int is = info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
-
-	stamp_cb(info, size, &w->now);
-	w->any |= is;
-	w->after |= is && w->past;
-	w->past |= w->since != NULL && (uintptr_t) info->dlpi_addr == w->since->last;
-	return 0;
+	(void) size;
+	return *(int *) data = info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
 }
 
-int nsscache_softokn_since(const nsscache_stamp *since)
+int nsscache_softokn_loaded(nsscache_stamp *none)
 {
-	softokn_walk w = { since, { 0, 0, 0 }, 0, 0, 0 };
+	nsscache_stamp now;
+	int found = 0;
 
-	dl_iterate_phdr(softokn_cb, &w);
-	return since == NULL ? w.any : w.past ? w.after : w.any && w.now.adds != since->adds;
+	nsscache_stamp_now(&now);
+	if (nsscache_stamp_equal(&now, none)) {
+		return 0;
+	}
+	dl_iterate_phdr(softokn_cb, &found);
+	if (!found) {
+		*none = now; /* counts read before the walk: a load between them is walked next time */
+	}
+	return found;
 }
 
 /* ---------------------------------------------------------------- libcurl */
@@ -383,9 +367,10 @@ static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
 	char dirs[6][PATH_MAX], dir[PATH_MAX];
 	int n = system_dirs(ctx, dirs), i;
 
-	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_path[0] != '\0') {
-		/* a relative name is relative to the cwd the loader had: not now's */
-		char *real = out->nss_path[0] == '/' ? realpath(out->nss_path, NULL) : NULL;
+	/* A relative libnss3 name is relative to the cwd the loader had, not now's:
+	 * the softokn beside it, which NSS loads, cannot be known (nor named). */
+	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_path[0] == '/') {
+		char *real = realpath(out->nss_path, NULL);
 
 		copy_dir(dir, out->nss_path);
 		if (!softokn_in(out, dir) && real != NULL) {
@@ -427,7 +412,7 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 /* in the enum's order; docs/api.md says what each means */
 static const char *const effect_codes[NSSCACHE_EFFECT_N] = { "in_effect", "unset", "probing_value",
 	"set_after_nss_init", "opened_under_putenv", "secure_exec", "softokn_ignores", "softokn_version_ambiguous",
-	"softokn_unknown", "no_nss_curl" };
+	"softokn_unknown", "no_nss_curl", "changed_below_php" };
 
 const char *nsscache_effect_code(nsscache_effect e)
 {
@@ -435,11 +420,13 @@ const char *nsscache_effect_code(nsscache_effect e)
 }
 
 /*
- * Is the variable honoured? softokn's version alone answers (data/softokn.tsv,
- * every family): 3.12.3-3.14.2 ignore it (Mozilla 956082 came in 3.16);
- * 3.14.3-3.15.x are ambiguous, as upstream and RHEL 7.0 ignore it while RHEL 6
- * honours it from a package release the version does not show (RH bz
- * 1044666), so the doctor decides; 3.16 to 3.x honour it.
+ * Is the variable honoured? With softokn loaded, NSS opened its DB under
+ * the value the timeline placed there (nsscache_checkpoint); before, it
+ * will open it under CURRENT. Then softokn's version alone answers
+ * (data/softokn.tsv, every family): 3.12.3-3.14.2 ignore it (Mozilla 956082
+ * came in 3.16); 3.14.3-3.15.x are ambiguous, as upstream and RHEL 7.0
+ * ignore it while RHEL 6 honours it from a package release the version does
+ * not show (RH bz 1044666), so the doctor decides; 3.16 to 3.x honour it.
  */
 nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current)
 {
@@ -449,11 +436,17 @@ nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_rec
 	if (!libs->curl_nss) {
 		return NSSCACHE_EFFECT_NO_NSS_CURL;
 	}
-	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->nss_was_open) {
-		return NSSCACHE_EFFECT_SET_AFTER_NSS_INIT;
+	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->opened == NSSCACHE_OPEN_UNKNOWN) {
+		return NSSCACHE_EFFECT_CHANGED_BELOW_PHP;
 	}
-	if (rec->putenv_open) {
-		return NSSCACHE_EFFECT_OPENED_UNDER_PUTENV;
+	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->opened != NSSCACHE_OPEN_NOT_SEEN) {
+		var = rec->opened_var;
+		if ((var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) && rec->opened == NSSCACHE_OPEN_PUTENV) {
+			return NSSCACHE_EFFECT_OPENED_UNDER_PUTENV;
+		}
+		if ((var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) && rec->nss_was_open) {
+			return NSSCACHE_EFFECT_SET_AFTER_NSS_INIT;
+		}
 	}
 	if (var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) {
 		return var == NSSCACHE_VAR_UNSET ? NSSCACHE_EFFECT_UNSET : NSSCACHE_EFFECT_PROBING_VALUE;

@@ -46,14 +46,10 @@ typedef struct {
 	int secure_exec;                /* AT_SECURE: softokn >= 3.23 reads the variable with secure_getenv */
 } nsscache_libs;
 
-/* Changes whenever a library is loaded or unloaded (glibc's dlpi_adds and
- * dlpi_subs): facts gathered under an equal stamp are still true. LAST: the
- * base of the last object in the loader's list, which is in load order.
- * nsscache_stamp_now() takes S's previous value (zeros at first) and walks
- * the list for LAST only when the counts moved. */
+/* The loader's counts of loads and unloads (glibc's dlpi_adds and
+ * dlpi_subs): facts gathered under an equal stamp are still true. */
 typedef struct {
 	unsigned long long adds, subs;
-	uintptr_t last;
 } nsscache_stamp;
 
 void nsscache_stamp_now(nsscache_stamp *s);
@@ -63,10 +59,10 @@ int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b);
  * .so, NULL when it is compiled into PHP. */
 void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handle);
 
-/* Whether NSS's softoken was loaded after SINCE was taken (NULL: ever), so
- * has opened its DB since: listed after SINCE's last object (when that one
- * is gone, any softokn counts if anything was loaded since: the cautious side). */
-int nsscache_softokn_since(const nsscache_stamp *since);
+/* Is NSS's softoken loaded (so NSS has opened its DB)? NONE: the stamp of
+ * the last walk that found none, kept up to date here; while the loader's
+ * counts still equal it, nothing was loaded since and the list is not walked. */
+int nsscache_softokn_loaded(nsscache_stamp *none);
 
 /*
  * The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC";
@@ -87,7 +83,7 @@ typedef enum {
 	NSSCACHE_EFFECT_IN_EFFECT = 0, NSSCACHE_EFFECT_UNSET, NSSCACHE_EFFECT_PROBING_VALUE,
 	NSSCACHE_EFFECT_SET_AFTER_NSS_INIT, NSSCACHE_EFFECT_OPENED_UNDER_PUTENV, NSSCACHE_EFFECT_SECURE_EXEC,
 	NSSCACHE_EFFECT_SOFTOKN_IGNORES, NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS, NSSCACHE_EFFECT_SOFTOKN_UNKNOWN,
-	NSSCACHE_EFFECT_NO_NSS_CURL, NSSCACHE_EFFECT_N
+	NSSCACHE_EFFECT_NO_NSS_CURL, NSSCACHE_EFFECT_CHANGED_BELOW_PHP, NSSCACHE_EFFECT_N
 } nsscache_effect;
 
 /* 1 in effect, 0 not, -1 cannot be known or does not apply. */

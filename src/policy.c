@@ -151,13 +151,30 @@ static void own(char **dst, char *shrt, const char *src)
 	*dst = src == NULL ? NULL : n < 16 ? shrt : strdup(src);
 }
 
-nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int nss_open,
+/* Is CUR (NULL: unset) the value V, which HAS says was set? A set value
+ * whose copy malloc() lost never matches. */
+static int same(const char *cur, const char *v, int has)
+{
+	if (cur == NULL || v == NULL) {
+		return cur == NULL && !has;
+	}
+	while (*cur != '\0' && *cur == *v) { /* strcmp() by hand: see own() */
+		cur++;
+		v++;
+	}
+	return *cur == *v;
+}
+
+#define HONOURED(var) ((var) == NSSCACHE_VAR_YES || (var) == NSSCACHE_VAR_NO)
+
+nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int mapped,
 		nsscache_record *rec)
 {
 	const char *current = getenv(NSSCACHE_ENV_NAME);
 	const char *want = nsscache_value_name(cfg->value);
 	nsscache_action action = nsscache_decide(cfg, current);
 
+	nsscache_checkpoint(rec, mapped, current);
 	/* Copy before setenv(): CURRENT may point into the entry it replaces. */
 	own(&rec->previous, rec->short_copy[0], current);
 	rec->phase = phase;
@@ -169,7 +186,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 			action = NSSCACHE_ACTION_FAILED;
 		} else {
 			rec->repairs++;
-			rec->nss_was_open = nss_open;
+			rec->nss_was_open = rec->opened != NSSCACHE_OPEN_NOT_SEEN && !HONOURED(rec->opened_var);
 			if (action == NSSCACHE_ACTION_REPLACED && rec->notice_pid != (long) getpid()) {
 				/* once per process: a forked FPM worker logs its own */
 				rec->notice_pid = (long) getpid();
@@ -181,26 +198,53 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	current = getenv(NSSCACHE_ENV_NAME);
 	rec->has_left = current != NULL;
 	own(&rec->left, rec->short_copy[1], current);
+	rec->in_putenv = 0; /* what the environment holds is nsscache's to know again */
 	return action;
 }
 
 int nsscache_unchanged(const nsscache_record *rec, const char *current)
 {
-	const char *left = rec->left;
+	return rec->action != NSSCACHE_ACTION_NONE && same(current, rec->left, rec->has_left);
+}
 
-	if (current == NULL || left == NULL) {
-		/* unset both times; a left copy lost to malloc never matches */
-		return current == NULL && !rec->has_left && rec->action != NSSCACHE_ACTION_NONE;
+/* Does the variable hold CURRENT as the last checkpoint left it? (Before
+ * nsscache first acted, nothing is known to contradict it.) */
+static int as_left(const nsscache_record *rec, const char *current)
+{
+	return rec->action == NSSCACHE_ACTION_NONE
+		|| (rec->in_putenv ? same(current, rec->put, rec->has_put) : same(current, rec->left, rec->has_left));
+}
+
+void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current)
+{
+	if (mapped && rec->opened == NSSCACHE_OPEN_NOT_SEEN) {
+		rec->opened_var = nsscache_classify(current);
+		rec->opened = !as_left(rec, current) ? NSSCACHE_OPEN_UNKNOWN
+			: rec->in_putenv ? NSSCACHE_OPEN_PUTENV : NSSCACHE_OPEN_STEADY;
 	}
-	while (*current != '\0' && *current == *left) { /* strcmp() by hand: see own() */
-		current++;
-		left++;
+}
+
+void nsscache_putenv_done(nsscache_record *rec, int mapped, const char *current)
+{
+	int changed = !as_left(rec, current);
+
+	/* softokn loaded during the call (another thread): before the change or after it, unknown */
+	nsscache_checkpoint(rec, mapped, current);
+	if (changed) {
+		rec->in_putenv = !same(current, rec->left, rec->has_left);
+		rec->has_put = current != NULL;
+		own(&rec->put, rec->short_copy[2], current);
 	}
-	return *current == *left;
+}
+
+void nsscache_request_end(nsscache_record *rec)
+{
+	rec->in_putenv = 0;
 }
 
 void nsscache_record_free(nsscache_record *rec)
 {
 	own(&rec->previous, rec->short_copy[0], NULL);
 	own(&rec->left, rec->short_copy[1], NULL);
+	own(&rec->put, rec->short_copy[2], NULL);
 }

@@ -35,6 +35,15 @@ typedef enum {
 
 typedef enum { NSSCACHE_PHASE_NONE = 0, NSSCACHE_PHASE_LOAD, NSSCACHE_PHASE_MINIT, NSSCACHE_PHASE_RINIT } nsscache_phase;
 
+/* Where softokn's load (NSS opening its DB) falls on the variable's
+ * timeline, as the checkpoints saw it (nsscache_checkpoint). */
+typedef enum {
+	NSSCACHE_OPEN_NOT_SEEN = 0, /* no checkpoint has seen softokn loaded */
+	NSSCACHE_OPEN_STEADY,       /* under the value nsscache left (or found before it first acted) */
+	NSSCACHE_OPEN_PUTENV,       /* under a value a request's putenv() put there */
+	NSSCACHE_OPEN_UNKNOWN       /* the variable changed below PHP meanwhile: the order cannot be known */
+} nsscache_open;
+
 typedef struct {
 	int enabled;
 	nsscache_value value;
@@ -57,12 +66,15 @@ typedef struct {
 	char *left;             /* the variable after it: the fast path compares with this */
 	int has_left;           /* the variable was set after the last act */
 	int error;              /* errno of a failed setenv() */
-	int nss_was_open;       /* NSS had already opened its DB when nsscache last wrote */
-	int putenv_open;        /* NSS opened its DB in a request that putenv() the variable */
+	int nss_was_open;       /* nsscache wrote after NSS had opened its DB under a value it does not honour */
+	nsscache_open opened;   /* when NSS opened its DB, and under what (OPENED_VAR) */
+	nsscache_var opened_var;
+	char *put;              /* in_putenv: the value a request's putenv() left */
+	int has_put, in_putenv;
 	long notice_pid;        /* the process that last logged a replacement */
 	int notice_pending;     /* a replacement the caller has not logged yet */
 	unsigned long repairs;  /* setenv() calls made (a forked worker inherits its master's) */
-	char short_copy[2][16]; /* previous and left, when they fit */
+	char short_copy[3][16]; /* previous, left and put, when they fit */
 } nsscache_record;
 
 /* INI parsers: 0 and *out, or -1 for a value that is not allowed. */
@@ -82,12 +94,27 @@ nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current)
 
 /*
  * Read the variable, decide, setenv() when the decision says so, and
- * update REC. NSS_OPEN: whether NSS has already opened its database in
- * this process (then a write comes too late for it). Not thread-safe: the
- * caller serialises (PHP's environment lock in ZTS). Prints nothing.
+ * update REC. MAPPED: softokn is loaded (NSS has opened its database, and
+ * a write may come too late for it); a checkpoint first. Not thread-safe:
+ * the caller serialises (PHP's environment lock in ZTS). Prints nothing.
  */
-nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int nss_open,
+nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int mapped,
 		nsscache_record *rec);
+
+/*
+ * The variable's timeline. Only PHP code changes it in a request (putenv()),
+ * so each point where PHP code runs next is a checkpoint: a putenv(), a
+ * view, nsscache's act, a request's end. A softokn first seen loaded at a
+ * checkpoint was loaded since the one before, under the value the
+ * variable has held since: CURRENT, if it is what that checkpoint left
+ * (else something below PHP changed it: UNKNOWN). MAPPED: softokn is loaded.
+ */
+void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current);
+/* After a putenv(), which left CURRENT. MAPPED: softokn is loaded now (in a
+ * threaded server another thread may have loaded it during the call). */
+void nsscache_putenv_done(nsscache_record *rec, int mapped, const char *current);
+/* The request ends: PHP puts back what its putenv() calls replaced. */
+void nsscache_request_end(nsscache_record *rec);
 
 /* The per-request fast path: the variable still holds what REC left there.
  * No allocation, no system call. */

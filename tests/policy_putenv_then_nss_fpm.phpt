@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: a request that putenv()s a probing value and has NSS open its database (softokn loaded meanwhile) leaves in_effect false, reason opened_under_putenv, in that worker from then on; a request that only putenv()s, or does so after NSS opened it, changes nothing
+php-fpm: a request that putenv()s a probing value and has NSS open its database (softokn loaded meanwhile) says in_effect false, reason opened_under_putenv, from that moment on in that worker; a putenv() alone is a prediction (probing_value), and one after NSS opened under yes changes nothing
 --EXTENSIONS--
 nsscache
 --SKIPIF--
@@ -43,11 +43,11 @@ foreach (['map.php', 'putenv.php', 'open.php', 'init.php', 's.php', 'fpm.conf', 
 s      ["yes",true,"in_effect"]
 putenv ["1",false,"probing_value"]
 s      ["yes",true,"in_effect"]
-open   ["1",false,"probing_value"]
+open   ["1",false,"opened_under_putenv"]
 s      ["yes",false,"opened_under_putenv"]
 s      ["yes",false,"opened_under_putenv"]
 --
 init   ["yes",true,"in_effect"]
-putenv ["1",false,"probing_value"]
+putenv ["1",true,"in_effect"]
 s      ["yes",true,"in_effect"]
 --

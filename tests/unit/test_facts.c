@@ -113,30 +113,50 @@ static void test_in_effect(void **state)
 		int curl_nss;
 		nsscache_softokn_how how;
 		int major, minor, patch, system;
-		int secure, was_open, putenv_open;
+		int secure;
+		nsscache_open opened; /* where the timeline placed softokn's load, and under what */
+		nsscache_var var;
+		int was_open;
 		const char *env;
 		nsscache_effect want;
 	} rows[] = {
-		{ 0, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_NO_NSS_CURL },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 1, 1, "yes", NSSCACHE_EFFECT_SET_AFTER_NSS_INIT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 87, 1, 1, 0, 1, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 1, "yes", NSSCACHE_EFFECT_OPENED_UNDER_PUTENV },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, NULL, NSSCACHE_EFFECT_UNSET },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, "1", NSSCACHE_EFFECT_PROBING_VALUE },
-		{ 1, NSSCACHE_SOFTOKN_LOADED, 3, 87, 1, 1, 0, 0, 0, "", NSSCACHE_EFFECT_PROBING_VALUE },
-		{ 1, NSSCACHE_SOFTOKN_NONE, 0, 0, 0, 0, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 22, 0, 1, 1, 0, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 23, 0, 1, 1, 0, 0, "no", NSSCACHE_EFFECT_SECURE_EXEC },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 2, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 3, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 2, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
+#define L NSSCACHE_SOFTOKN_LOADED
+#define NOT_SEEN NSSCACHE_OPEN_NOT_SEEN, NSSCACHE_VAR_UNSET
+		{ 0, L, 3, 87, 1, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_NO_NSS_CURL },
+		/* NSS opened under "1", nsscache wrote later: too late */
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_STEADY, NSSCACHE_VAR_PROBING, 1, "yes", NSSCACHE_EFFECT_SET_AFTER_NSS_INIT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 87, 1, 1, 0, NOT_SEEN, 1, "yes", NSSCACHE_EFFECT_IN_EFFECT },
+		/* under a request's putenv() value: judged by that value, whatever the variable holds now */
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_PUTENV, NSSCACHE_VAR_PROBING, 0, "yes", NSSCACHE_EFFECT_OPENED_UNDER_PUTENV },
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_PUTENV, NSSCACHE_VAR_UNSET, 1, "yes", NSSCACHE_EFFECT_OPENED_UNDER_PUTENV },
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_PUTENV, NSSCACHE_VAR_YES, 0, "1", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_PUTENV, NSSCACHE_VAR_NO, 0, NULL, NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_STEADY, NSSCACHE_VAR_YES, 0, "1", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, L, 3, 14, 2, 1, 0, NSSCACHE_OPEN_STEADY, NSSCACHE_VAR_YES, 0, "1", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, L, 3, 87, 1, 1, 1, NSSCACHE_OPEN_PUTENV, NSSCACHE_VAR_YES, 0, "yes", NSSCACHE_EFFECT_SECURE_EXEC },
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_STEADY, NSSCACHE_VAR_UNSET, 0, "yes", NSSCACHE_EFFECT_UNSET },
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_STEADY, NSSCACHE_VAR_PROBING, 0, "yes", NSSCACHE_EFFECT_PROBING_VALUE },
+		/* the variable changed below PHP: the order cannot be known */
+		{ 1, L, 3, 87, 1, 1, 0, NSSCACHE_OPEN_UNKNOWN, NSSCACHE_VAR_YES, 0, "yes", NSSCACHE_EFFECT_CHANGED_BELOW_PHP },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 87, 1, 1, 0, NSSCACHE_OPEN_UNKNOWN, NSSCACHE_VAR_YES, 0, "yes", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, L, 3, 87, 1, 1, 0, NOT_SEEN, 0, NULL, NSSCACHE_EFFECT_UNSET },
+		{ 1, L, 3, 87, 1, 1, 0, NOT_SEEN, 0, "1", NSSCACHE_EFFECT_PROBING_VALUE },
+		{ 1, L, 3, 87, 1, 1, 0, NOT_SEEN, 0, "", NSSCACHE_EFFECT_PROBING_VALUE },
+		{ 1, NSSCACHE_SOFTOKN_NONE, 0, 0, 0, 0, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 22, 0, 1, 1, NOT_SEEN, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 23, 0, 1, 1, NOT_SEEN, 0, "no", NSSCACHE_EFFECT_SECURE_EXEC },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 2, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 12, 3, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 2, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_IGNORES },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
 		/* a private build is judged by its version too */
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 0, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 4, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 0, 1, 0, 0, 0, "YES", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 53, 1, 1, 0, 0, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
-		{ 1, NSSCACHE_SOFTOKN_FILE, 4, 0, 0, 1, 0, 0, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 14, 3, 0, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 15, 4, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 16, 0, 1, 0, NOT_SEEN, 0, "YES", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 3, 53, 1, 1, 0, NOT_SEEN, 0, "no", NSSCACHE_EFFECT_IN_EFFECT },
+		{ 1, NSSCACHE_SOFTOKN_FILE, 4, 0, 0, 1, 0, NOT_SEEN, 0, "yes", NSSCACHE_EFFECT_SOFTOKN_UNKNOWN },
+#undef L
+#undef NOT_SEEN
 	};
 	size_t i;
 
@@ -157,7 +177,8 @@ static void test_in_effect(void **state)
 		libs.softokn_system = rows[i].system;
 		libs.secure_exec = rows[i].secure;
 		rec.nss_was_open = rows[i].was_open;
-		rec.putenv_open = rows[i].putenv_open;
+		rec.opened = rows[i].opened;
+		rec.opened_var = rows[i].var;
 		ROW_STR_EQ(i, rows[i].env ? rows[i].env : "(unset)",
 			nsscache_effect_code(nsscache_in_effect(&libs, &rec, rows[i].env)),
 			nsscache_effect_code(rows[i].want));
@@ -174,6 +195,7 @@ static void test_in_effect(void **state)
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_SOFTOKN_UNKNOWN), -1);
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_SOFTOKN_VERSION_AMBIGUOUS), -1);
 	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_UNSET), 0);
+	assert_int_equal(nsscache_effect_value(NSSCACHE_EFFECT_CHANGED_BELOW_PHP), -1);
 }
 
 /* a version by its parts, as data/softokn.tsv gives them */
@@ -275,7 +297,7 @@ static void test_libs_real(void **state)
 {
 	const char *fixtures = getenv("NSSCACHE_UNIT_FIXTURES");
 	char ext[512];
-	nsscache_stamp before = { 0, 0, 0 }, after = { 0, 0, 0 };
+	nsscache_stamp before, after, none = { 0, 0 };
 	nsscache_libs *libs = malloc(sizeof(*libs));
 	void *h, *libc;
 
@@ -285,7 +307,7 @@ static void test_libs_real(void **state)
 	assert_int_equal(libs->curl_how, NSSCACHE_CURL_NONE);
 	assert_string_equal(libs->nss_path, "");
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_NONE);
-	assert_false(nsscache_softokn_since(NULL));
+	assert_false(nsscache_softokn_loaded(&none));
 
 	nsscache_stamp_now(&before);
 	assert_non_null(fixtures);
@@ -307,7 +329,7 @@ static void test_libs_real(void **state)
 	assert_int_equal(libs->softokn_how, NSSCACHE_SOFTOKN_FILE);
 	assert_true(libs->softokn_system);
 	assert_string_equal(libs->softokn_version, libs->nss_version);
-	assert_false(nsscache_softokn_since(NULL));
+	assert_false(nsscache_softokn_loaded(&none));
 
 	/* ext/curl compiled into PHP (no handle): the global scope's libcurl */
 	nsscache_libs_gather(libs, 1, NULL);
@@ -408,12 +430,12 @@ static void test_softokn_beside_private_nss(void **state)
 	helper_rm_rf(dir);
 }
 
-/* softokn "since a stamp": only a softokn loaded after it counts, whatever came after it */
-static void test_softokn_since(void **state)
+/* softokn loaded? Walked only when the loader's counts moved since a walk found none */
+static void test_softokn_loaded(void **state)
 {
 	const char *fixtures = getenv("NSSCACHE_UNIT_FIXTURES");
 	char dir[256], ext[400], tok[400];
-	nsscache_stamp before = { 0, 0, 0 }, between = { 0, 0, 0 };
+	nsscache_stamp none = { 0, 0 }, was;
 	void *t, *e;
 
 	(void) state;
@@ -422,24 +444,24 @@ static void test_softokn_since(void **state)
 	snprintf(ext, sizeof(ext), "%s/lone.so", fixtures);
 	snprintf(tok, sizeof(tok), "%s/libsoftokn3.so", dir);
 	assert_int_equal(copy_file(ext, tok), 0);
-	nsscache_stamp_now(&before);
-	assert_false(nsscache_softokn_since(NULL));
-	assert_false(nsscache_softokn_since(&before));
+	ROW_INT_EQ(0, "none loaded", nsscache_softokn_loaded(&none), 0);
+	was = none;
+	ROW_INT_EQ(1, "none loaded, nothing since: no walk", nsscache_softokn_loaded(&none), 0);
+	assert_true(nsscache_stamp_equal(&was, &none));
+	e = dlopen(ext, RTLD_NOW | RTLD_LOCAL);
+	assert_non_null(e);
+	ROW_INT_EQ(2, "another object loaded", nsscache_softokn_loaded(&none), 0);
+	assert_false(nsscache_stamp_equal(&was, &none));
 	t = dlopen(tok, RTLD_NOW | RTLD_LOCAL);
 	assert_non_null(t);
-	ROW_INT_EQ(0, "loaded after the stamp", nsscache_softokn_since(&before), 1);
-	ROW_INT_EQ(1, "ever", nsscache_softokn_since(NULL), 1);
-	nsscache_stamp_now(&between);
-	ROW_INT_EQ(2, "loaded before the stamp", nsscache_softokn_since(&between), 0);
-	e = dlopen(ext, RTLD_NOW | RTLD_LOCAL); /* another object after the stamp: softokn is still older */
-	assert_non_null(e);
-	ROW_INT_EQ(3, "loaded before the stamp, another after", nsscache_softokn_since(&between), 0);
-	ROW_INT_EQ(4, "loaded after the first stamp", nsscache_softokn_since(&before), 1);
-	nsscache_stamp_now(&between);
-	dlclose(e); /* the stamp's last object gone, nothing loaded since: softokn is still older */
-	ROW_INT_EQ(5, "the stamp's last object unloaded", nsscache_softokn_since(&between), 0);
+	was = none;
+	ROW_INT_EQ(3, "softokn loaded", nsscache_softokn_loaded(&none), 1);
+	assert_true(nsscache_stamp_equal(&was, &none)); /* kept: the next call walks again */
+	ROW_INT_EQ(4, "still loaded", nsscache_softokn_loaded(&none), 1);
+	dlclose(e);
+	ROW_INT_EQ(5, "another object unloaded", nsscache_softokn_loaded(&none), 1);
 	dlclose(t);
-	ROW_INT_EQ(6, "unloaded", nsscache_softokn_since(NULL), 0);
+	ROW_INT_EQ(6, "unloaded", nsscache_softokn_loaded(&none), 0);
 	helper_rm_rf(dir);
 }
 
@@ -452,7 +474,7 @@ int main(void)
 		cmocka_unit_test(test_honours_by_tsv),
 		cmocka_unit_test(test_libs_real),
 		cmocka_unit_test(test_softokn_beside_private_nss),
-		cmocka_unit_test(test_softokn_since),
+		cmocka_unit_test(test_softokn_loaded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -167,7 +167,10 @@ static void test_apply_record(void **state)
 	cfg.override = ALWAYS;
 	assert_int_equal(nsscache_apply(&cfg, NSSCACHE_PHASE_RINIT, 1, &rec), NSSCACHE_ACTION_REPLACED);
 	assert_env("no");
-	assert_true(rec.nss_was_open);
+	/* softokn first seen loaded here: NSS opened under the yes nsscache left, so the write is not too late */
+	assert_int_equal(rec.opened, NSSCACHE_OPEN_STEADY);
+	assert_int_equal(rec.opened_var, NSSCACHE_VAR_YES);
+	assert_false(rec.nss_was_open);
 	/* an empty value is a value, not an unset variable */
 	setenv(NSSCACHE_ENV_NAME, "", 1);
 	assert_false(nsscache_unchanged(&rec, ""));
