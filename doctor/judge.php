@@ -13,7 +13,7 @@ namespace NsscacheDoctor;
 // nsscache_status()'s in_effect_reason codes (docs/api.md, a closed list) and what each says in_effect is.
 const EXT_REASONS = ['in_effect' => true, 'unset' => false, 'probing_value' => false, 'set_after_nss_init' => false,
     'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
-    'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null];
+    'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null, 'changed_below_php' => null];
 
 // ---------------------------------------------------------------- the prediction
 
@@ -291,11 +291,11 @@ function judge(array $t, array $facts, View $view, ?array $table): array
         $p['secure'] = true;
     }
     $t['prediction'] = predict($p, $table);
-    // NSS read a request's putenv() value, which no one knows now
-    if ($ext === 'opened_under_putenv' && $t['prediction']['probe'] === 'none'
+    // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell
+    if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $t['prediction']['probe'] === 'none'
             && !in_array($t['prediction']['reason'], ['no_curl', 'curl_not_nss', 'no_db'], true)) {
         $t['prediction'] = array_merge($t['prediction'], ['probe' => 'possible', 'probe_db_dir' => null,
-            'probe_temp_dir' => null, 'reason' => 'opened_under_putenv']);
+            'probe_temp_dir' => null, 'reason' => $ext]);
     }
     $t['probe'] = $t['prediction']['probe'];
     $t['probe_db_dir'] = $t['prediction']['probe_db_dir'];

@@ -116,6 +116,10 @@ function sentence(array $t): string
             return "May probe: NSS opened its database during a request that putenv() NSS_SDB_USE_CACHE, and read "
                 . "that request's value, not the one nsscache keeps; restart that PHP and avoid putenv() "
                 . "of the variable.";
+        case 'changed_below_php':
+            return "May probe: code below PHP (an extension's C, or FFI) changed NSS_SDB_USE_CACHE around the time NSS "
+                . "opened its database, so the value NSS read is not known; restart that PHP and find what calls "
+                . "setenv().";
         case 'doctor_env_unknown':
             return "May probe: nsscache in the doctor's own PHP may have set the NSS_SDB_USE_CACHE this CLI "
                 . "inherited, and that PHP does not say what it held before; run the doctor through its launcher.";

@@ -295,7 +295,7 @@ function nsscache_ep_families($f)
     $fam['nsscache_in_effect_reason'] = nsscache_ep_stateset('Why nsscache_in_effect is what it is '
         . '(nsscache_status() in_effect_reason).', 'reason', array('in_effect', 'unset', 'probing_value',
         'set_after_nss_init', 'opened_under_putenv', 'secure_exec', 'softokn_ignores', 'softokn_version_ambiguous',
-        'softokn_unknown', 'no_nss_curl'), nsscache_ep_get($st, 'in_effect_reason'));
+        'softokn_unknown', 'no_nss_curl', 'changed_below_php'), nsscache_ep_get($st, 'in_effect_reason'));
     $r = nsscache_ep_get($st, 'repairs');
     if (is_int($r)) {
         $fam['nsscache_policy_repairs_total'] = array('counter', 'Times this process (with its FPM master before '
