@@ -155,29 +155,10 @@ typedef struct {
 	char warning[128];
 } php_nsscache_news;
 
-/* Is softokn loaded? The loader's lock is taken before PHP's environment
- * lock, never under it; the walk only while the loader's counts moved
- * since the last one that found none. */
-static nsscache_stamp nsscache_none_stamp;
-
-static int php_nsscache_mapped(void)
-{
-	nsscache_stamp none;
-	int mapped;
-
-	NSSCACHE_FACTS_LOCK();
-	none = nsscache_none_stamp;
-	NSSCACHE_FACTS_UNLOCK();
-	mapped = nsscache_softokn_loaded(&none);
-	NSSCACHE_FACTS_LOCK();
-	nsscache_none_stamp = none;
-	NSSCACHE_FACTS_UNLOCK();
-	return mapped;
-}
-
 /* A checkpoint of the variable's timeline (nsscache_checkpoint), or the
- * end of a putenv() (PUTENV_DONE); the loader is asked until softokn is
- * first seen, then never again. */
+ * end of a putenv() (PUTENV_DONE). The loader is asked until softokn is
+ * first seen, then never again, and its lock is taken before PHP's
+ * environment lock, never under it. */
 static void php_nsscache_checkpoint(int putenv_done)
 {
 	int mapped;
@@ -185,10 +166,10 @@ static void php_nsscache_checkpoint(int putenv_done)
 	NSSCACHE_ENV_LOCK();
 	mapped = nsscache_rec.opened != NSSCACHE_OPEN_NOT_SEEN;
 	NSSCACHE_ENV_UNLOCK();
-	mapped = !mapped && php_nsscache_mapped();
+	mapped = !mapped && nsscache_softokn_loaded();
 	if (mapped || putenv_done) {
 		NSSCACHE_ENV_LOCK();
-		(putenv_done ? nsscache_putenv_done : nsscache_checkpoint)(&nsscache_rec, mapped, getenv(NSSCACHE_ENV_NAME));
+		nsscache_checkpoint(&nsscache_rec, mapped, getenv(NSSCACHE_ENV_NAME), putenv_done);
 		NSSCACHE_ENV_UNLOCK();
 	}
 }
@@ -225,7 +206,7 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 {
 	/* Has NSS opened its DB already (a dl() after a TLS request)? Not while
 	 * PHP starts, when no script has run yet. */
-	int mapped = NSSCACHE_SCRIPT_RAN() && php_nsscache_mapped();
+	int mapped = NSSCACHE_SCRIPT_RAN() && nsscache_softokn_loaded();
 
 	news->notice[0] = news->warning[0] = '\0';
 	NSSCACHE_ENV_LOCK();
@@ -364,7 +345,7 @@ static PHP_RSHUTDOWN_FUNCTION(nsscache)
 	if (zend_hash_num_elements(&BG(putenv_ht)) != 0) {
 		php_nsscache_checkpoint(0);
 		NSSCACHE_ENV_LOCK();
-		nsscache_request_end(&nsscache_rec);
+		nsscache_rec.in_putenv = 0; /* PHP puts back what its putenv() calls replaced */
 		NSSCACHE_ENV_UNLOCK();
 	}
 	return SUCCESS;

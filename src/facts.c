@@ -162,19 +162,11 @@ static int softokn_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return *(int *) data = info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
 }
 
-int nsscache_softokn_loaded(nsscache_stamp *none)
+int nsscache_softokn_loaded(void)
 {
-	nsscache_stamp now;
 	int found = 0;
 
-	nsscache_stamp_now(&now);
-	if (nsscache_stamp_equal(&now, none)) {
-		return 0;
-	}
 	dl_iterate_phdr(softokn_cb, &found);
-	if (!found) {
-		*none = now; /* counts read before the walk: a load between them is walked next time */
-	}
 	return found;
 }
 

@@ -59,10 +59,8 @@ int nsscache_stamp_equal(const nsscache_stamp *a, const nsscache_stamp *b);
  * .so, NULL when it is compiled into PHP. */
 void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handle);
 
-/* Is NSS's softoken loaded (so NSS has opened its DB)? NONE: the stamp of
- * the last walk that found none, kept up to date here; while the loader's
- * counts still equal it, nothing was loaded since and the list is not walked. */
-int nsscache_softokn_loaded(nsscache_stamp *none);
+/* Is NSS's softoken loaded (so NSS has opened its DB)? */
+int nsscache_softokn_loaded(void);
 
 /*
  * The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC";

@@ -174,7 +174,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	const char *want = nsscache_value_name(cfg->value);
 	nsscache_action action = nsscache_decide(cfg, current);
 
-	nsscache_checkpoint(rec, mapped, current);
+	nsscache_checkpoint(rec, mapped, current, 0);
 	/* Copy before setenv(): CURRENT may point into the entry it replaces. */
 	own(&rec->previous, rec->short_copy[0], current);
 	rec->phase = phase;
@@ -215,31 +215,19 @@ static int as_left(const nsscache_record *rec, const char *current)
 		|| (rec->in_putenv ? same(current, rec->put, rec->has_put) : same(current, rec->left, rec->has_left));
 }
 
-void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current)
-{
-	if (mapped && rec->opened == NSSCACHE_OPEN_NOT_SEEN) {
-		rec->opened_var = nsscache_classify(current);
-		rec->opened = !as_left(rec, current) ? NSSCACHE_OPEN_UNKNOWN
-			: rec->in_putenv ? NSSCACHE_OPEN_PUTENV : NSSCACHE_OPEN_STEADY;
-	}
-}
-
-void nsscache_putenv_done(nsscache_record *rec, int mapped, const char *current)
+void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current, int putenv_done)
 {
 	int changed = !as_left(rec, current);
 
-	/* softokn loaded during the call (another thread): before the change or after it, unknown */
-	nsscache_checkpoint(rec, mapped, current);
-	if (changed) {
+	if (mapped && rec->opened == NSSCACHE_OPEN_NOT_SEEN) {
+		rec->opened_var = nsscache_classify(current);
+		rec->opened = changed ? NSSCACHE_OPEN_UNKNOWN : rec->in_putenv ? NSSCACHE_OPEN_PUTENV : NSSCACHE_OPEN_STEADY;
+	}
+	if (putenv_done && changed) {
 		rec->in_putenv = !same(current, rec->left, rec->has_left);
 		rec->has_put = current != NULL;
 		own(&rec->put, rec->short_copy[2], current);
 	}
-}
-
-void nsscache_request_end(nsscache_record *rec)
-{
-	rec->in_putenv = 0;
 }
 
 void nsscache_record_free(nsscache_record *rec)

@@ -108,13 +108,10 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
  * checkpoint was loaded since the one before, under the value the
  * variable has held since: CURRENT, if it is what that checkpoint left
  * (else something below PHP changed it: UNKNOWN). MAPPED: softokn is loaded.
+ * PUTENV_DONE: a putenv() just left CURRENT, the value from now on (a load
+ * during the call, by another thread, is placed only if it changed nothing).
  */
-void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current);
-/* After a putenv(), which left CURRENT. MAPPED: softokn is loaded now (in a
- * threaded server another thread may have loaded it during the call). */
-void nsscache_putenv_done(nsscache_record *rec, int mapped, const char *current);
-/* The request ends: PHP puts back what its putenv() calls replaced. */
-void nsscache_request_end(nsscache_record *rec);
+void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current, int putenv_done);
 
 /* The per-request fast path: the variable still holds what REC left there.
  * No allocation, no system call. */

@@ -84,7 +84,7 @@ static void putenv_(world *w, const char *v, int other)
 {
 	const char *cur = getenv(NSSCACHE_ENV_NAME);
 
-	nsscache_checkpoint(&w->rec, w->mapped, cur);
+	nsscache_checkpoint(&w->rec, w->mapped, cur, 0);
 	if (!other && !w->put) {
 		w->put = 1;
 		w->has_saved = cur != NULL;
@@ -93,13 +93,13 @@ static void putenv_(world *w, const char *v, int other)
 	if (!other) {
 		set_var(v);
 	}
-	nsscache_putenv_done(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME));
+	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), 1);
 }
 
 static void request_end(world *w)
 {
-	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME));
-	nsscache_request_end(&w->rec);
+	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), 0);
+	w->rec.in_putenv = 0; /* as the glue at request end */
 	if (w->put) {
 		set_var(w->has_saved ? w->saved : NULL);
 	}
@@ -125,7 +125,7 @@ static void run_row(world *w, const char *start, const char *events)
 		} else if (strcmp(tok, "L") == 0) {
 			w->mapped = 1;
 		} else if (strcmp(tok, "V") == 0) {
-			nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME));
+			nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), 0);
 		} else if (strcmp(tok, "E") == 0) {
 			request_end(w);
 		} else if (tok[0] == 'B') {
