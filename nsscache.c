@@ -73,26 +73,11 @@ static const char *php_nsscache_loggable(char *buf, const char *s, size_t len)
 
 /* {{{ INI */
 
-/* The three directives, in this order: one parser, one handler and one
- * displayer serve them at load time and after. */
-enum { INI_ENABLED, INI_VALUE, INI_OVERRIDE, INI_N };
-static const char *const php_nsscache_ini_names[INI_N + 1] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
+/* The three directives, in the order of NSSCACHE_INI_*: one parser, one
+ * handler and one displayer serve them at load time and after. */
+static const char *const php_nsscache_ini_names[NSSCACHE_INI_N + 1] = { "nsscache.enabled", "nsscache.value", "nsscache.override", NULL };
 /* no strlen() at startup: see own() in src/policy.c */
-static const size_t php_nsscache_ini_lens[INI_N] = { sizeof "nsscache.enabled" - 1, sizeof "nsscache.value" - 1, sizeof "nsscache.override" - 1 };
-
-/* 0 with directive WHICH of CFG set from S, or -1 (CFG unchanged). */
-static int php_nsscache_ini_parse(int which, const char *s, size_t len, nsscache_config *cfg)
-{
-	return which == INI_ENABLED ? nsscache_parse_bool(s, len, &cfg->enabled)
-		: which == INI_VALUE ? nsscache_parse_value(s, len, &cfg->value)
-		: nsscache_parse_override(s, len, &cfg->override);
-}
-
-static const char *php_nsscache_ini_word(int which, const nsscache_config *cfg)
-{
-	return which == INI_ENABLED ? (cfg->enabled ? "On" : "Off")
-		: which == INI_VALUE ? nsscache_value_name(cfg->value) : nsscache_override_name(cfg->override);
-}
+static const size_t php_nsscache_ini_lens[NSSCACHE_INI_N] = { sizeof "nsscache.enabled" - 1, sizeof "nsscache.value" - 1, sizeof "nsscache.override" - 1 };
 
 /* A bad value gets one warning naming the value in force (at startup the
  * engine falls back to the default; later, as for a pool's
@@ -100,7 +85,7 @@ static const char *php_nsscache_ini_word(int which, const nsscache_config *cfg)
  * the next RINIT act. */
 static PHP_INI_MH(OnUpdateNsscache)
 {
-	static const char *const allowed[INI_N] = { "On or Off", "yes or no", "probing, never or always" };
+	static const char *const allowed[NSSCACHE_INI_N] = { "On or Off", "yes or no", "probing, never or always" };
 	static const nsscache_config def = NSSCACHE_CONFIG_DEFAULT;
 	int which = (int) (uintptr_t) mh_arg1, startup = stage == ZEND_INI_STAGE_STARTUP;
 	nsscache_config cfg;
@@ -108,16 +93,16 @@ static PHP_INI_MH(OnUpdateNsscache)
 	NSSCACHE_ENV_LOCK(); /* every thread's RINIT reads the directives */
 	cfg = nsscache_cfg;
 	NSSCACHE_ENV_UNLOCK();
-	if (php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &cfg) != 0) {
+	if (nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &cfg) != 0) {
 		char esc[NSSCACHE_LOG_BUF];
 
 		php_error_docref(NULL, E_WARNING, "Invalid value \"%s\" for %s: expected %s; %s \"%s\"",
 			php_nsscache_loggable(esc, ZSTR_VAL(new_value), ZSTR_LEN(new_value)), ZSTR_VAL(entry->name),
-			allowed[which], startup ? "using the default" : "keeping", php_nsscache_ini_word(which, startup ? &def : &cfg));
+			allowed[which], startup ? "using the default" : "keeping", nsscache_ini_word(which, startup ? &def : &cfg));
 		return FAILURE;
 	}
 	NSSCACHE_ENV_LOCK();
-	php_nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg);
+	nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg);
 	nsscache_recheck |= !startup;
 	NSSCACHE_ENV_UNLOCK();
 	return SUCCESS;
@@ -131,18 +116,18 @@ static PHP_INI_DISP(php_nsscache_ini_display)
 	int which = (int) (uintptr_t) ini_entry->mh_arg1;
 
 	if (v) {
-		php_nsscache_ini_parse(which, ZSTR_VAL(v), ZSTR_LEN(v), &cfg);
+		nsscache_ini_parse(which, ZSTR_VAL(v), ZSTR_LEN(v), &cfg);
 	}
-	php_printf("%s", php_nsscache_ini_word(which, &cfg));
+	php_printf("%s", nsscache_ini_word(which, &cfg));
 }
 
 /* the names again: the engine takes their lengths with sizeof */
 #define NSSCACHE_INI(name, which, def) \
 	PHP_INI_ENTRY1_EX(name, def, PHP_INI_SYSTEM, OnUpdateNsscache, (void *) (uintptr_t) (which), php_nsscache_ini_display)
 PHP_INI_BEGIN()
-	NSSCACHE_INI("nsscache.enabled", INI_ENABLED, "1")
-	NSSCACHE_INI("nsscache.value", INI_VALUE, "yes")
-	NSSCACHE_INI("nsscache.override", INI_OVERRIDE, "probing")
+	NSSCACHE_INI("nsscache.enabled", NSSCACHE_INI_ENABLED, "1")
+	NSSCACHE_INI("nsscache.value", NSSCACHE_INI_VALUE, "yes")
+	NSSCACHE_INI("nsscache.override", NSSCACHE_INI_OVERRIDE, "probing")
 PHP_INI_END()
 /* }}} */
 
@@ -219,7 +204,7 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 		nsscache_rec.notice_pending = 0;
 		snprintf(news->notice, sizeof(news->notice),
 			"PHP Notice:  nsscache: replaced " NSSCACHE_ENV_NAME "=\"%s\" with \"%s\" at %s [%s]",
-			php_nsscache_loggable(esc, prev, strlen(prev)), nsscache_value_name(nsscache_cfg.value),
+			php_nsscache_loggable(esc, prev, strlen(prev)), nsscache_ini_word(NSSCACHE_INI_VALUE, &nsscache_cfg),
 			nsscache_phase_name(phase), probing ? "probing_value" : "override_always");
 	}
 	if (nsscache_rec.action == NSSCACHE_ACTION_FAILED && !nsscache_failure_warned) {
@@ -255,11 +240,11 @@ static void php_nsscache_apply_at_load(void)
 	nsscache_config cfg = NSSCACHE_CONFIG_DEFAULT;
 	int which;
 
-	for (which = 0; which < INI_N; which++) {
+	for (which = 0; which < NSSCACHE_INI_N; which++) {
 		zval *v = cfg_get_entry(php_nsscache_ini_names[which], php_nsscache_ini_lens[which]);
 
 		if (v != NULL && Z_TYPE_P(v) == IS_STRING) {
-			php_nsscache_ini_parse(which, Z_STRVAL_P(v), Z_STRLEN_P(v), &cfg);
+			nsscache_ini_parse(which, Z_STRVAL_P(v), Z_STRLEN_P(v), &cfg);
 		}
 	}
 	nsscache_cfg = cfg;
@@ -483,8 +468,8 @@ static void php_nsscache_build(zval *arr)
 	array_init(arr);
 	add_assoc_string(arr, "version", PHP_NSSCACHE_VERSION);
 	add_assoc_bool(arr, "enabled", v->cfg.enabled);
-	add_assoc_string(arr, "value", (char *) nsscache_value_name(v->cfg.value));
-	add_assoc_string(arr, "override", (char *) nsscache_override_name(v->cfg.override));
+	add_assoc_string(arr, "value", (char *) nsscache_ini_word(NSSCACHE_INI_VALUE, &v->cfg));
+	add_assoc_string(arr, "override", (char *) nsscache_ini_word(NSSCACHE_INI_OVERRIDE, &v->cfg));
 	php_nsscache_add(arr, "env", v->s[SNAP_ENV], 1);
 	php_nsscache_add(arr, "previous", v->s[SNAP_PREVIOUS], 1);
 	add_assoc_string(arr, "action", (char *) nsscache_action_name(v->rec.action));

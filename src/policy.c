@@ -7,81 +7,57 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ASCII case-insensitive equality of S (LEN bytes) and the lower-case WORD,
- * as NSS's PORT_Strcasecmp compares the variable. Not strncasecmp(): it
- * follows LC_CTYPE (PHP 7 takes it from the environment, a script's
- * setlocale() changes it for every thread), and with strlen() it would add
- * 1,038 instructions to startup (two lazy bindings: see own()). */
+#define LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char) ((c) - 'A' + 'a') : (c))
+
+/* ASCII case-insensitive equality of S (LEN bytes) and WORD, as NSS's
+ * PORT_Strcasecmp compares the variable. Not strncasecmp(): it follows
+ * LC_CTYPE (PHP 7 takes it from the environment, a script's setlocale()
+ * changes it for every thread), and with strlen() it would add 1,038
+ * instructions to startup (two lazy bindings: see own()). */
 static int ascii_is(const char *s, size_t len, const char *word)
 {
 	size_t i;
 
-	if (s == NULL) {
-		return 0;
-	}
 	for (i = 0; i < len; i++) {
-		char c = s[i] >= 'A' && s[i] <= 'Z' ? (char) (s[i] - 'A' + 'a') : s[i];
-
-		if (word[i] == '\0' || c != word[i]) {
+		if (word[i] == '\0' || LOWER(s[i]) != LOWER(word[i])) {
 			return 0;
 		}
 	}
 	return word[len] == '\0';
 }
 
-int nsscache_parse_bool(const char *s, size_t len, int *out)
+/* The words each directive takes, by the value they mean (the first is the
+ * one shown). php.ini turns a bare On or yes into "1", Off or no into "":
+ * `nsscache.value = no` means what it says. */
+static const char *const ini_words[NSSCACHE_INI_N][3][6] = {
+	{ { "Off", "0", "", "no", "false" }, { "On", "1", "yes", "true" } },
+	{ { "yes", "1" }, { "no", "" } },
+	{ { "probing" }, { "never" }, { "always" } },
+};
+
+int nsscache_ini_parse(int which, const char *s, size_t len, nsscache_config *cfg)
 {
-	/* php.ini turns a bare On/Off into "1"/"" before an extension sees it. */
-	if (s == NULL || len == 0 || ascii_is(s, len, "0") || ascii_is(s, len, "off")
-			|| ascii_is(s, len, "no") || ascii_is(s, len, "false")) {
-		*out = 0;
-		return 0;
-	}
-	if (ascii_is(s, len, "1") || ascii_is(s, len, "on") || ascii_is(s, len, "yes") || ascii_is(s, len, "true")) {
-		*out = 1;
-		return 0;
-	}
-	return -1;
-}
+	int v, w;
 
-int nsscache_parse_value(const char *s, size_t len, nsscache_value *out)
-{
-	/* php.ini turns an unquoted yes into "1" and an unquoted no into "":
-	 * accept both spellings, so `nsscache.value = no` means what it says. */
-	if (ascii_is(s, len, "yes") || ascii_is(s, len, "1")) {
-		*out = NSSCACHE_VALUE_YES;
-		return 0;
-	}
-	if (s == NULL || len == 0 || ascii_is(s, len, "no")) {
-		*out = NSSCACHE_VALUE_NO;
-		return 0;
-	}
-	return -1;
-}
-
-static const char *const override_names[] = { "probing", "never", "always" };
-
-int nsscache_parse_override(const char *s, size_t len, nsscache_override *out)
-{
-	int i;
-
-	for (i = 0; i < 3; i++) {
-		if (ascii_is(s, len, override_names[i])) {
-			*out = (nsscache_override) i;
-			return 0;
+	for (v = 0; v < 3; v++) {
+		for (w = 0; ini_words[which][v][w] != NULL; w++) {
+			if (ascii_is(s != NULL ? s : "", s != NULL ? len : 0, ini_words[which][v][w])) {
+				cfg->enabled = which == NSSCACHE_INI_ENABLED ? v : cfg->enabled;
+				cfg->value = which == NSSCACHE_INI_VALUE ? (nsscache_value) v : cfg->value;
+				cfg->override = which == NSSCACHE_INI_OVERRIDE ? (nsscache_override) v : cfg->override;
+				return 0;
+			}
 		}
 	}
 	return -1;
 }
 
-const char *nsscache_value_name(nsscache_value v)
+const char *nsscache_ini_word(int which, const nsscache_config *cfg)
 {
-	return v == NSSCACHE_VALUE_NO ? "no" : "yes";
-}
+	int v = which == NSSCACHE_INI_ENABLED ? cfg->enabled != 0 : which == NSSCACHE_INI_VALUE ? (int) cfg->value
+		: (int) cfg->override;
 
-const char *nsscache_override_name(nsscache_override o)
-{
-	return override_names[o <= NSSCACHE_OVERRIDE_ALWAYS ? o : 0];
+	return ini_words[which][v >= 0 && v <= 2 && ini_words[which][v][0] != NULL ? v : 0][0];
 }
 
 const char *nsscache_action_name(nsscache_action a)
@@ -171,7 +147,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 		nsscache_record *rec)
 {
 	const char *current = getenv(NSSCACHE_ENV_NAME);
-	const char *want = nsscache_value_name(cfg->value);
+	const char *want = nsscache_ini_word(NSSCACHE_INI_VALUE, cfg);
 	nsscache_action action = nsscache_decide(cfg, current);
 
 	nsscache_checkpoint(rec, mapped, current, 0);

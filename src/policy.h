@@ -77,13 +77,12 @@ typedef struct {
 	char short_copy[3][16]; /* previous, left and put, when they fit */
 } nsscache_record;
 
-/* INI parsers: 0 and *out, or -1 for a value that is not allowed. */
-int nsscache_parse_bool(const char *s, size_t len, int *out);
-int nsscache_parse_value(const char *s, size_t len, nsscache_value *out);
-int nsscache_parse_override(const char *s, size_t len, nsscache_override *out);
-
-const char *nsscache_value_name(nsscache_value v);       /* "yes" / "no" */
-const char *nsscache_override_name(nsscache_override o);
+/* The directives, in this order: nsscache.enabled, .value, .override. */
+enum { NSSCACHE_INI_ENABLED, NSSCACHE_INI_VALUE, NSSCACHE_INI_OVERRIDE, NSSCACHE_INI_N };
+/* Directive WHICH of CFG from S (LEN bytes): 0, or -1 for a value it does not take (CFG unchanged). */
+int nsscache_ini_parse(int which, const char *s, size_t len, nsscache_config *cfg);
+/* Its value in CFG as the word shown: On/Off, yes/no, probing/never/always. */
+const char *nsscache_ini_word(int which, const nsscache_config *cfg);
 const char *nsscache_action_name(nsscache_action a);
 const char *nsscache_phase_name(nsscache_phase p);
 

@@ -61,33 +61,63 @@ static void test_decide_table(void **state)
 	}
 }
 
+/* INI WHICH from S (LEN bytes): the rc and, when 0, the word of what it set */
+static const struct {
+	int which;
+	const char *s;
+	size_t len;
+	int rc;
+	const char *word;
+} ini_rows[] = {
+	{ NSSCACHE_INI_ENABLED, "On", 2, 0, "On" },
+	{ NSSCACHE_INI_ENABLED, "1", 1, 0, "On" },
+	{ NSSCACHE_INI_ENABLED, "", 0, 0, "Off" },
+	{ NSSCACHE_INI_ENABLED, "FALSE", 5, 0, "Off" },
+	{ NSSCACHE_INI_ENABLED, "no", 2, 0, "Off" },
+	{ NSSCACHE_INI_ENABLED, "YES", 3, 0, "On" },
+	{ NSSCACHE_INI_ENABLED, "maybe", 5, -1, NULL },
+	{ NSSCACHE_INI_ENABLED, "1x", 2, -1, NULL },
+	{ NSSCACHE_INI_ENABLED, "onion", 2, 0, "On" },    /* length-counted: only the first LEN bytes are the value */
+	{ NSSCACHE_INI_ENABLED, NULL, 0, 0, "Off" },
+	{ NSSCACHE_INI_VALUE, "1", 1, 0, "yes" },         /* php.ini delivers unquoted yes/no as "1"/"" */
+	{ NSSCACHE_INI_VALUE, "", 0, 0, "no" },
+	{ NSSCACHE_INI_VALUE, "NO", 2, 0, "no" },
+	{ NSSCACHE_INI_VALUE, "Yes", 3, 0, "yes" },
+	{ NSSCACHE_INI_VALUE, "auto", 4, -1, NULL },
+	{ NSSCACHE_INI_VALUE, "0", 1, -1, NULL },
+	{ NSSCACHE_INI_VALUE, "On", 2, -1, NULL },
+	{ NSSCACHE_INI_VALUE, NULL, 0, 0, "no" },
+	{ NSSCACHE_INI_OVERRIDE, "ALWAYS", 6, 0, "always" },
+	{ NSSCACHE_INI_OVERRIDE, "never", 5, 0, "never" },
+	{ NSSCACHE_INI_OVERRIDE, "probing", 7, 0, "probing" },
+	{ NSSCACHE_INI_OVERRIDE, "", 0, -1, NULL },
+	{ NSSCACHE_INI_OVERRIDE, "1", 1, -1, NULL },
+	{ NSSCACHE_INI_OVERRIDE, "nevermore", 9, -1, NULL },
+};
+
 static void test_parse_ini(void **state)
 {
-	int b = -1;
-	nsscache_value v;
-	nsscache_override o;
+	nsscache_config def = NSSCACHE_CONFIG_DEFAULT;
+	size_t i;
 
 	(void) state;
-	assert_int_equal(nsscache_parse_bool("On", 2, &b), 0); assert_int_equal(b, 1);
-	assert_int_equal(nsscache_parse_bool("1", 1, &b), 0); assert_int_equal(b, 1);
-	assert_int_equal(nsscache_parse_bool("", 0, &b), 0); assert_int_equal(b, 0);
-	assert_int_equal(nsscache_parse_bool("FALSE", 5, &b), 0); assert_int_equal(b, 0);
-	assert_int_equal(nsscache_parse_bool("maybe", 5, &b), -1);
-	assert_int_equal(nsscache_parse_bool("1x", 2, &b), -1);
-	/* length-counted: only the first LEN bytes are the value */
-	assert_int_equal(nsscache_parse_bool("onion", 2, &b), 0); assert_int_equal(b, 1);
-	/* php.ini delivers unquoted yes/no as "1"/"" */
-	assert_int_equal(nsscache_parse_value("1", 1, &v), 0); assert_int_equal(v, Y);
-	assert_int_equal(nsscache_parse_value("", 0, &v), 0); assert_int_equal(v, N);
-	assert_int_equal(nsscache_parse_value("NO", 2, &v), 0); assert_int_equal(v, N);
-	assert_int_equal(nsscache_parse_value("auto", 4, &v), -1);
-	assert_int_equal(nsscache_parse_value("0", 1, &v), -1);
-	assert_int_equal(nsscache_parse_value(NULL, 0, &v), 0); assert_int_equal(v, N);
-	assert_int_equal(nsscache_parse_override("ALWAYS", 6, &o), 0); assert_int_equal(o, ALWAYS);
-	assert_int_equal(nsscache_parse_override("never", 5, &o), 0); assert_int_equal(o, NEVER);
-	assert_int_equal(nsscache_parse_override("probing", 7, &o), 0); assert_int_equal(o, PROBING);
-	assert_int_equal(nsscache_parse_override("", 0, &o), -1);
-	assert_int_equal(nsscache_parse_override("nevermore", 9, &o), -1);
+	for (i = 0; i < sizeof(ini_rows) / sizeof(ini_rows[0]); i++) {
+		/* start from the opposite of what the row sets, so that a set is seen */
+		nsscache_config cfg = { 2, NSSCACHE_VALUE_NO, (nsscache_override) 7 }, was;
+
+		was = cfg;
+		ROW_INT_EQ(i, ini_rows[i].s ? ini_rows[i].s : "(null)", nsscache_ini_parse(ini_rows[i].which, ini_rows[i].s,
+			ini_rows[i].len, &cfg), ini_rows[i].rc);
+		if (ini_rows[i].rc == 0) {
+			ROW_STR_EQ(i, ini_rows[i].s ? ini_rows[i].s : "(null)", nsscache_ini_word(ini_rows[i].which, &cfg),
+				ini_rows[i].word);
+		} else {
+			ROW_INT_EQ(i, "unchanged", memcmp(&cfg, &was, sizeof(cfg)), 0);
+		}
+	}
+	assert_string_equal(nsscache_ini_word(NSSCACHE_INI_ENABLED, &def), "On");
+	assert_string_equal(nsscache_ini_word(NSSCACHE_INI_VALUE, &def), "yes");
+	assert_string_equal(nsscache_ini_word(NSSCACHE_INI_OVERRIDE, &def), "probing");
 }
 
 static void test_classify(void **state)
@@ -100,7 +130,7 @@ static void test_classify(void **state)
 	assert_int_equal(nsscache_classify("y"), NSSCACHE_VAR_PROBING);
 	assert_string_equal(nsscache_action_name((nsscache_action) 99), "none");
 	assert_string_equal(nsscache_phase_name(NSSCACHE_PHASE_RINIT), "rinit");
-	assert_string_equal(nsscache_override_name(ALWAYS), "always");
+	assert_string_equal(nsscache_phase_name(NSSCACHE_PHASE_LOAD), "load");
 }
 
 static void assert_env(const char *want)
