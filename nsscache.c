@@ -25,9 +25,8 @@
 ZEND_TSRMLS_CACHE_DEFINE()
 #endif
 
-/* The environment is one per process, so is what nsscache knows about it.
- * The INI entries are PHP_INI_SYSTEM: written at startup, or when an FPM
- * pool applies php_admin_value in a fresh worker. */
+/* The environment is one per process, so is what nsscache knows about it;
+ * the directives are PHP_INI_SYSTEM (startup, or an FPM pool's php_admin_value). */
 static nsscache_config nsscache_cfg = NSSCACHE_CONFIG_DEFAULT;
 static nsscache_record nsscache_rec;
 static int nsscache_failure_warned;
@@ -35,12 +34,10 @@ static int nsscache_failure_warned;
  * policy even if the variable looks unchanged. */
 static int nsscache_recheck;
 
-/* PHP's own putenv()/getenv() lock in threaded SAPIs. It is plain and
- * non-recursive, and request startup and getenv() wait on it: while it is
- * held nothing may print (an output handler may call getenv()), read a
- * file, allocate from Zend or bail out (a client abort or memory_limit
- * would longjmp past the unlock). Only getenv/setenv and malloc'ed copies
- * happen under it. */
+/* PHP's own putenv()/getenv() lock in threaded SAPIs, plain and non-recursive:
+ * under it nothing may print (an output handler may call getenv()), read a file,
+ * allocate from Zend or bail out (a longjmp past the unlock). Only getenv/setenv
+ * and malloc'ed copies happen under it. */
 #ifdef ZTS
 # define NSSCACHE_ENV_LOCK()   tsrm_env_lock()
 # define NSSCACHE_ENV_UNLOCK() tsrm_env_unlock()
@@ -79,10 +76,9 @@ static const char *const php_nsscache_ini_names[NSSCACHE_INI_N + 1] = { "nsscach
 /* no strlen() at startup: see own() in src/policy.c */
 static const size_t php_nsscache_ini_lens[NSSCACHE_INI_N] = { sizeof "nsscache.enabled" - 1, sizeof "nsscache.value" - 1, sizeof "nsscache.override" - 1 };
 
-/* A bad value gets one warning naming the value in force (at startup the
- * engine falls back to the default; later, as for a pool's
- * php_admin_value, it keeps the current one); a change after startup makes
- * the next RINIT act. */
+/* A bad value gets one warning naming the value in force (at startup the default;
+ * later, as for a pool's php_admin_value, the current one); a change after
+ * startup makes the next RINIT act. */
 static PHP_INI_MH(OnUpdateNsscache)
 {
 	static const char *const allowed[NSSCACHE_INI_N] = { "On or Off", "yes or no", "probing, never or always" };
@@ -133,18 +129,16 @@ PHP_INI_END()
 
 /* {{{ applying the policy */
 
-/* What an apply left to say: made under the lock, said outside it, so two
- * threads never log the same replacement. */
+/* What an apply left to say: made under the lock, said outside it (two threads never log one replacement). */
 typedef struct {
 	char notice[NSSCACHE_LOG_BUF + 256];
 	char warning[128];
 } php_nsscache_news;
 
-/* A checkpoint of the variable's timeline (nsscache_checkpoint), or the
- * end of a putenv() (PUTENV_DONE). The loader is asked until softokn is
- * first seen, then never again, and its lock is taken before PHP's
- * environment lock, never under it. */
-static void php_nsscache_checkpoint(int putenv_done)
+/* A checkpoint of the variable's timeline (nsscache_checkpoint, AT). The
+ * loader is asked until softokn is first seen, then never again, and its lock
+ * is taken before PHP's environment lock, never under it. */
+static void php_nsscache_checkpoint(nsscache_at at)
 {
 	int mapped;
 
@@ -152,9 +146,9 @@ static void php_nsscache_checkpoint(int putenv_done)
 	mapped = nsscache_rec.opened != NSSCACHE_OPEN_NOT_SEEN;
 	NSSCACHE_ENV_UNLOCK();
 	mapped = !mapped && nsscache_softokn_loaded();
-	if (mapped || putenv_done) {
+	if (mapped || at != NSSCACHE_AT_LOOK) {
 		NSSCACHE_ENV_LOCK();
-		nsscache_checkpoint(&nsscache_rec, mapped, getenv(NSSCACHE_ENV_NAME), putenv_done);
+		nsscache_checkpoint(&nsscache_rec, mapped, getenv(NSSCACHE_ENV_NAME), at);
 		NSSCACHE_ENV_UNLOCK();
 	}
 }
@@ -165,9 +159,9 @@ static void (ZEND_FASTCALL *php_nsscache_putenv_orig)(INTERNAL_FUNCTION_PARAMETE
 
 static ZEND_NAMED_FUNCTION(php_nsscache_putenv)
 {
-	php_nsscache_checkpoint(0);
+	php_nsscache_checkpoint(NSSCACHE_AT_LOOK);
 	php_nsscache_putenv_orig(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-	php_nsscache_checkpoint(1);
+	php_nsscache_checkpoint(NSSCACHE_AT_PUTENV);
 }
 
 /* ON: wrap (MINIT); else put PHP's back (MSHUTDOWN: a dl()'d .so is unmapped
@@ -176,14 +170,10 @@ static void php_nsscache_wrap_putenv(int on)
 {
 	zend_function *f = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("putenv"));
 
-	if (f == NULL || f->type != ZEND_INTERNAL_FUNCTION) {
-		return;
-	}
-	if (on && f->internal_function.handler != php_nsscache_putenv) {
-		php_nsscache_putenv_orig = f->internal_function.handler;
-		f->internal_function.handler = php_nsscache_putenv;
-	} else if (!on && f->internal_function.handler == php_nsscache_putenv) {
-		f->internal_function.handler = php_nsscache_putenv_orig;
+	if (f != NULL && f->type == ZEND_INTERNAL_FUNCTION
+			&& (f->internal_function.handler == php_nsscache_putenv) != on) {
+		php_nsscache_putenv_orig = on ? f->internal_function.handler : php_nsscache_putenv_orig;
+		f->internal_function.handler = on ? php_nsscache_putenv : php_nsscache_putenv_orig;
 	}
 }
 
@@ -226,13 +216,10 @@ static void php_nsscache_tell(const php_nsscache_news *news)
 	}
 }
 
-/*
- * The earliest point: the .so has just been dlopen'ed, before any module's
- * MINIT (so before ext/curl's, whatever the ini order). The INI entries are
- * not registered yet: read php.ini's values directly. A bad one keeps the
- * default quietly here and is warned about once, in MINIT; anything worth
- * saying waits for MINIT too, when logging is up.
- */
+/* The earliest point: the .so was just dlopen'ed, before any module's MINIT
+ * (ext/curl's too, whatever the ini order). php.ini's values are read directly;
+ * a bad one keeps the default quietly, and what is worth saying waits for
+ * MINIT, when logging is up. */
 static php_nsscache_news nsscache_load_news;
 
 static void php_nsscache_apply_at_load(void)
@@ -252,9 +239,8 @@ static void php_nsscache_apply_at_load(void)
 }
 /* }}} */
 
-/* MINIT and RINIT act when nothing has acted yet, a directive changed
- * since, or the variable is not what nsscache left there; a disabled
- * nsscache, once recorded, only on a change of directive. */
+/* MINIT and RINIT act when nothing has acted yet, a directive changed since, or
+ * the variable is not what nsscache left (disabled: on a change of directive). */
 static int php_nsscache_must_act(void)
 {
 	int act = 0;
@@ -288,12 +274,10 @@ static PHP_MINIT_FUNCTION(nsscache)
 	return SUCCESS;
 }
 
-/* The record's strings were malloc'ed; a restart of Apache or FPM, or the
- * end of a dl()'s request, unloads the .so and may load it again. A dl()'d
- * module's INI entries must go now, before the .so does. A module loaded at
- * startup leaves them to PHP, which frees its whole INI table after the
- * modules (php_module_shutdown: zend_ini_shutdown, no call into the .so):
- * unregistering walks every directive, at the end of every PHP process. */
+/* A restart of Apache or FPM, or the end of a dl()'s request, unloads the .so
+ * (and may load it again). A dl()'d module's INI entries must go before it; a
+ * module loaded at startup leaves them to zend_ini_shutdown, which calls no
+ * .so (unregistering would walk every directive at every process's end). */
 static PHP_MSHUTDOWN_FUNCTION(nsscache)
 {
 	php_nsscache_wrap_putenv(0);
@@ -328,19 +312,15 @@ static PHP_RINIT_FUNCTION(nsscache)
 static PHP_RSHUTDOWN_FUNCTION(nsscache)
 {
 	if (zend_hash_num_elements(&BG(putenv_ht)) != 0) {
-		php_nsscache_checkpoint(0);
-		NSSCACHE_ENV_LOCK();
-		nsscache_rec.in_putenv = 0; /* PHP puts back what its putenv() calls replaced */
-		NSSCACHE_ENV_UNLOCK();
+		php_nsscache_checkpoint(NSSCACHE_AT_REQUEST_END);
 	}
 	return SUCCESS;
 }
 
 /* {{{ the facts, for the views */
 
-/* What the views read from the environment and the record, copied into one
- * request buffer (Zend memory: freed at request end even when printing
- * bails out), and the facts. */
+/* What the views read from the environment and the record, copied into one request
+ * buffer (Zend memory: freed at request end even when printing bails out), and the facts. */
 enum { SNAP_ENV, SNAP_PREVIOUS, SNAP_SSL_DIR, SNAP_TMPDIR, SNAP_SQLITE_TMPDIR, SNAP_N };
 typedef struct {
 	const char *s[SNAP_N];
@@ -383,7 +363,7 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 	int fresh;
 
 	v->buf = NULL;
-	php_nsscache_checkpoint(0);
+	php_nsscache_checkpoint(NSSCACHE_AT_LOOK);
 	for (;;) {
 		/* erealloc may bail out (memory_limit): never under the lock */
 		v->buf = erealloc(v->buf, cap);
@@ -429,9 +409,8 @@ static void php_nsscache_view_take(php_nsscache_view *v)
 
 /* {{{ the one builder: the status array, which every view reads */
 
-/* Every string of the array, reversibly escaped (nsscache_escape), so
- * that json_encode() takes any and MINFO prints only printable ASCII. NULL
- * is null; "" too, unless RAW. */
+/* Every string of the array, reversibly escaped (nsscache_escape), so that json_encode()
+ * takes any and MINFO prints only printable ASCII. NULL is null; "" too, unless RAW. */
 static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 {
 	zend_string *z;
@@ -563,9 +542,8 @@ PHP_FUNCTION(nsscache_in_effect)
 	zval_ptr_dtor(&st);
 }
 
-/* MINFO: the array's codes and values, a row each under its key
- * ("libcurl.path" for a sub-array's), a list's joined; the strings are
- * the array's, escaped to printable ASCII. */
+/* MINFO: the array's codes and values (escaped to printable ASCII), a row each
+ * under its key ("libcurl.path" for a sub-array's), a list's joined. */
 static void php_nsscache_rows(HashTable *ht, const char *prefix)
 {
 	zend_string *key;
@@ -632,10 +610,9 @@ zend_module_entry nsscache_module_entry = {
 };
 
 #ifdef COMPILE_DL_NSSCACHE
-/* ZEND_GET_MODULE, plus the policy at load time: PHP calls this right after
- * dlopen(), before it starts any module. A dl() of an nsscache loaded
- * already fails just after this; dlopen() gave this image back, whose record
- * is set and stays as it was (a copy at another path has its own). */
+/* ZEND_GET_MODULE, plus the policy at load time, right after dlopen(). A dl()
+ * of an nsscache loaded already fails just after this, with this image's
+ * record set and kept (a copy at another path has its own). */
 BEGIN_EXTERN_C()
 ZEND_DLEXPORT zend_module_entry *get_module(void)
 {

@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/*
- * nsscache: keep NSS_SDB_USE_CACHE set for libcurl+NSS in every PHP process.
- */
+/* nsscache: keep NSS_SDB_USE_CACHE set for libcurl+NSS in every PHP process. */
 #ifndef PHP_NSSCACHE_H
 #define PHP_NSSCACHE_H
 

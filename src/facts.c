@@ -348,12 +348,10 @@ static int is_system_dir(const char *dir, char dirs[6][PATH_MAX], int n)
 	return yes;
 }
 
-/*
- * Not loaded: never load it to ask (its constructor would run here, and a
- * bare name follows LD_LIBRARY_PATH, whose empty entry is the cwd). Read
- * the file NSS would load instead (lib/util/secload.c: beside libnss3, then
- * beside its resolved symlink), else one in a system library directory.
- */
+/* Not loaded: never load it to ask (its constructor would run here, and a bare
+ * name follows LD_LIBRARY_PATH, whose empty entry is the cwd). Read the file NSS
+ * would load (lib/util/secload.c: beside libnss3, then beside its resolved
+ * symlink), else one in a system library directory. */
 static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
 {
 	char dirs[6][PATH_MAX], dir[PATH_MAX];
@@ -411,36 +409,32 @@ const char *nsscache_effect_code(nsscache_effect e)
 	return effect_codes[e];
 }
 
-/*
- * Is the variable honoured? With softokn loaded, NSS opened its DB under
- * the value the timeline placed there (nsscache_checkpoint); before, it
- * will open it under CURRENT. Then softokn's version alone answers
- * (data/softokn.tsv, every family): 3.12.3-3.14.2 ignore it (Mozilla 956082
- * came in 3.16); 3.14.3-3.15.x are ambiguous, as upstream and RHEL 7.0
- * ignore it while RHEL 6 honours it from a package release the version does
- * not show (RH bz 1044666), so the doctor decides; 3.16 to 3.x honour it.
- */
+/* Is the variable honoured? With softokn loaded, NSS opened its DB under the
+ * value the timeline placed there (nsscache_checkpoint); before, it will under
+ * CURRENT. Then softokn's version alone answers (data/softokn.tsv, every
+ * family): 3.12.3-3.14.2 ignore it (Mozilla 956082 came in 3.16); 3.14.3-3.15.x
+ * are ambiguous, as upstream and RHEL 7.0 ignore it while RHEL 6 honours it from
+ * a package release the version does not show (RH bz 1044666), so the doctor
+ * decides; 3.16 to 3.x honour it. */
 nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current)
 {
 	nsscache_version v = libs->softokn_v;
 	nsscache_var var = nsscache_classify(current);
+	int loaded = libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->opened != NSSCACHE_OPEN_NOT_SEEN, probing;
 
 	if (!libs->curl_nss) {
 		return NSSCACHE_EFFECT_NO_NSS_CURL;
 	}
-	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->opened == NSSCACHE_OPEN_UNKNOWN) {
+	var = loaded ? rec->opened_var : var; /* what NSS read, or will read */
+	probing = var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING;
+	if (loaded && rec->opened == NSSCACHE_OPEN_UNKNOWN) {
 		return NSSCACHE_EFFECT_CHANGED_BELOW_PHP;
 	}
-	if (libs->softokn_how == NSSCACHE_SOFTOKN_LOADED && rec->opened != NSSCACHE_OPEN_NOT_SEEN) {
-		var = rec->opened_var;
-		if ((var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) && rec->opened == NSSCACHE_OPEN_PUTENV) {
-			return NSSCACHE_EFFECT_OPENED_UNDER_PUTENV;
-		}
-		if ((var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) && rec->nss_was_open) {
-			return NSSCACHE_EFFECT_SET_AFTER_NSS_INIT;
-		}
+	if (loaded && probing && (rec->opened == NSSCACHE_OPEN_PUTENV || rec->nss_was_open)) {
+		return rec->opened == NSSCACHE_OPEN_PUTENV ? NSSCACHE_EFFECT_OPENED_UNDER_PUTENV
+			: NSSCACHE_EFFECT_SET_AFTER_NSS_INIT;
 	}
-	if (var == NSSCACHE_VAR_UNSET || var == NSSCACHE_VAR_PROBING) {
+	if (probing) {
 		return var == NSSCACHE_VAR_UNSET ? NSSCACHE_EFFECT_UNSET : NSSCACHE_EFFECT_PROBING_VALUE;
 	}
 	if (libs->softokn_version[0] == '\0') {

@@ -1,14 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* What only this process can tell (plain C, no Zend types): the libcurl
- * ext/curl uses, the libnss3 and libsoftokn3 it has loaded, and whether
- * NSS_SDB_USE_CACHE is in effect for them. Harmless by construction: no
- * library is loaded, no version learnt by running a library's code (NSS's
- * built-in strings are read from the mapped images or the softokn file); the
- * one call is curl_version_info() of ext/curl's libcurl, as curl_version()
- * does. The one file opened, non-blocking, a regular file only, to a bound: a
- * softokn beside the loaded libnss3 or in a system library directory, never
- * a path from the environment or the cwd. The rest (the distribution,
- * databases, filesystems, the probe) is nsscache-doctor's. */
+/* What only this process can tell (plain C, no Zend types): the libcurl ext/curl
+ * uses, the libnss3 and libsoftokn3 it has loaded, whether NSS_SDB_USE_CACHE is
+ * in effect for them. No library is loaded and none's code run but ext/curl's
+ * libcurl's curl_version_info(), as curl_version() does; NSS's versions are read
+ * from the mapped images or, bounded and non-blocking, the softokn file beside
+ * libnss3 or in a system library directory (never a path from the environment
+ * or the cwd). The rest (distribution, databases, filesystems) is the doctor's. */
 #ifndef NSSCACHE_FACTS_H
 #define NSSCACHE_FACTS_H
 
@@ -62,12 +59,10 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 /* Is NSS's softoken loaded (so NSS has opened its DB)? */
 int nsscache_softokn_loaded(void);
 
-/*
- * The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC";
- * older builds: "$Header: NSS 3.12.9.0 ..."), in LEN bytes of BUF: 0 with
- * VERSION ("3.87.1") and V, else -1. Only a complete string counts: one
- * that runs to the end of BUF may continue beyond it.
- */
+/* The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC"; older
+ * builds: "$Header: NSS 3.12.9.0 ..."), in LEN bytes of BUF: 0 with VERSION
+ * ("3.87.1") and V, else -1. Only a complete string counts: one that runs to the
+ * end of BUF may continue beyond it. */
 int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_t versionlen,
 		nsscache_version *v);
 /* The same string in the file at PATH, read in chunks without running it

@@ -150,7 +150,7 @@ nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase,
 	const char *want = nsscache_ini_word(NSSCACHE_INI_VALUE, cfg);
 	nsscache_action action = nsscache_decide(cfg, current);
 
-	nsscache_checkpoint(rec, mapped, current, 0);
+	nsscache_checkpoint(rec, mapped, current, NSSCACHE_AT_LOOK);
 	/* Copy before setenv(): CURRENT may point into the entry it replaces. */
 	own(&rec->previous, rec->short_copy[0], current);
 	rec->phase = phase;
@@ -183,23 +183,18 @@ int nsscache_unchanged(const nsscache_record *rec, const char *current)
 	return rec->action != NSSCACHE_ACTION_NONE && same(current, rec->left, rec->has_left);
 }
 
-/* Does the variable hold CURRENT as the last checkpoint left it? (Before
- * nsscache first acted, nothing is known to contradict it.) */
-static int as_left(const nsscache_record *rec, const char *current)
+void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current, nsscache_at at)
 {
-	return rec->action == NSSCACHE_ACTION_NONE
-		|| (rec->in_putenv ? same(current, rec->put, rec->has_put) : same(current, rec->left, rec->has_left));
-}
-
-void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current, int putenv_done)
-{
-	int changed = !as_left(rec, current);
+	/* not what the last checkpoint left (before nsscache first acted, nothing was left) */
+	int changed = rec->action != NSSCACHE_ACTION_NONE
+		&& !(rec->in_putenv ? same(current, rec->put, rec->has_put) : same(current, rec->left, rec->has_left));
 
 	if (mapped && rec->opened == NSSCACHE_OPEN_NOT_SEEN) {
 		rec->opened_var = nsscache_classify(current);
 		rec->opened = changed ? NSSCACHE_OPEN_UNKNOWN : rec->in_putenv ? NSSCACHE_OPEN_PUTENV : NSSCACHE_OPEN_STEADY;
 	}
-	if (putenv_done && changed) {
+	rec->in_putenv = at == NSSCACHE_AT_REQUEST_END ? 0 : rec->in_putenv;
+	if (at == NSSCACHE_AT_PUTENV && changed) {
 		rec->in_putenv = !same(current, rec->left, rec->has_left);
 		rec->has_put = current != NULL;
 		own(&rec->put, rec->short_copy[2], current);

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types).
- * NSS's softoken reads the variable when it opens its database
- * (lib/softoken/sdb.c): "yes" or "no", in any case, skip the access() timing
- * loop; unset, empty, "auto", "1" or anything else let it measure. The one
- * rule: nsscache only ever writes its value ("yes" or "no") over an unset or
- * probing variable (override=always: over the other of the two as well). It
- * never unsets the variable and never writes anything else. */
+/* nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types). NSS's
+ * softoken reads it when it opens its database (lib/softoken/sdb.c): "yes" or
+ * "no", in any case, skip the access() timing loop; anything else, or unset,
+ * lets it measure. The one rule: nsscache only ever writes its value over an
+ * unset or probing variable (override=always: over the other of the two too),
+ * and never unsets it. */
 #ifndef NSSCACHE_POLICY_H
 #define NSSCACHE_POLICY_H
 
@@ -52,13 +51,10 @@ typedef struct {
 
 #define NSSCACHE_CONFIG_DEFAULT { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_PROBING }
 
-/*
- * What this process found and did when nsscache last acted. No guess about
- * who set a value: a value nsscache wrote earlier is judged like any other.
- * The strings are owned copies of any length (NULL: unset, or out of
- * memory, which makes every check act again: slow, but right); a short
- * one lives in SHORT, so that startup calls no malloc() or free().
- */
+/* What this process found and did when nsscache last acted (a value it wrote
+ * earlier is judged like any other). The strings are owned copies (NULL: unset,
+ * or out of memory: every check acts again, slow but right), a short one in
+ * SHORT_COPY, so that startup calls no malloc() or free(). */
 typedef struct {
 	nsscache_action action;
 	nsscache_phase phase;
@@ -91,29 +87,25 @@ nsscache_var nsscache_classify(const char *value); /* NULL: unset */
 /* The decision alone: what CFG does with CURRENT (NULL: unset). */
 nsscache_action nsscache_decide(const nsscache_config *cfg, const char *current);
 
-/*
- * Read the variable, decide, setenv() when the decision says so, and
- * update REC. MAPPED: softokn is loaded (NSS has opened its database, and
- * a write may come too late for it); a checkpoint first. Not thread-safe:
- * the caller serialises (PHP's environment lock in ZTS). Prints nothing.
- */
+/* A checkpoint (MAPPED: softokn is loaded), then read the variable, decide,
+ * setenv() when the decision says so, and update REC. Not thread-safe: the
+ * caller serialises (PHP's environment lock in ZTS). Prints nothing. */
 nsscache_action nsscache_apply(const nsscache_config *cfg, nsscache_phase phase, int mapped,
 		nsscache_record *rec);
 
-/*
- * The variable's timeline. Only PHP code changes it in a request (putenv()),
- * so each point where PHP code runs next is a checkpoint: a putenv(), a
- * view, nsscache's act, a request's end. A softokn first seen loaded at a
- * checkpoint was loaded since the one before, under the value the
- * variable has held since: CURRENT, if it is what that checkpoint left
- * (else something below PHP changed it: UNKNOWN). MAPPED: softokn is loaded.
- * PUTENV_DONE: a putenv() just left CURRENT, the value from now on (a load
- * during the call, by another thread, is placed only if it changed nothing).
- */
-void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current, int putenv_done);
+/* The variable's timeline. In a request only PHP code changes it (putenv()),
+ * so each point where PHP code may change it next is a checkpoint: a putenv(),
+ * a view, nsscache's act, a request's end. A softokn (MAPPED) first seen loaded
+ * at one was loaded since the last, under the value held since: CURRENT, if it
+ * is what the last one left (else it changed below PHP: UNKNOWN). */
+typedef enum {
+	NSSCACHE_AT_LOOK = 0,      /* a look: before a putenv(), a view, nsscache's act */
+	NSSCACHE_AT_PUTENV,        /* a putenv() just left CURRENT (a load during it: placed if nothing changed) */
+	NSSCACHE_AT_REQUEST_END    /* PHP puts back what the request's putenv() calls replaced */
+} nsscache_at;
+void nsscache_checkpoint(nsscache_record *rec, int mapped, const char *current, nsscache_at at);
 
-/* The per-request fast path: the variable still holds what REC left there.
- * No allocation, no system call. */
+/* The per-request fast path (no allocation, no system call): the variable still holds what REC left there. */
 int nsscache_unchanged(const nsscache_record *rec, const char *current);
 
 void nsscache_record_free(nsscache_record *rec);

@@ -84,7 +84,7 @@ static void putenv_(world *w, const char *v, int other)
 {
 	const char *cur = getenv(NSSCACHE_ENV_NAME);
 
-	nsscache_checkpoint(&w->rec, w->mapped, cur, 0);
+	nsscache_checkpoint(&w->rec, w->mapped, cur, NSSCACHE_AT_LOOK);
 	if (!other && !w->put) {
 		w->put = 1;
 		w->has_saved = cur != NULL;
@@ -93,13 +93,12 @@ static void putenv_(world *w, const char *v, int other)
 	if (!other) {
 		set_var(v);
 	}
-	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), 1);
+	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), NSSCACHE_AT_PUTENV);
 }
 
 static void request_end(world *w)
 {
-	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), 0);
-	w->rec.in_putenv = 0; /* as the glue at request end */
+	nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), NSSCACHE_AT_REQUEST_END);
 	if (w->put) {
 		set_var(w->has_saved ? w->saved : NULL);
 	}
@@ -119,13 +118,13 @@ static void run_row(world *w, const char *start, const char *events)
 		if (strcmp(tok, "R") == 0 || strcmp(tok, "2R") == 0) {
 			rinit(w);
 		} else if (tok[0] == 'P') {
-			putenv_(w, tok[1] == '=' ? tok + 2 : NULL, 0);
+			putenv_(w, tok[1] == '=' ? tok + 2 : NULL, NSSCACHE_AT_LOOK);
 		} else if (strcmp(tok, "T") == 0) {
 			putenv_(w, NULL, 1);
 		} else if (strcmp(tok, "L") == 0) {
 			w->mapped = 1;
 		} else if (strcmp(tok, "V") == 0) {
-			nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), 0);
+			nsscache_checkpoint(&w->rec, w->mapped, getenv(NSSCACHE_ENV_NAME), NSSCACHE_AT_LOOK);
 		} else if (strcmp(tok, "E") == 0) {
 			request_end(w);
 		} else if (tok[0] == 'B') {
