@@ -98,7 +98,7 @@ static PHP_INI_MH(OnUpdateNsscache)
 		return FAILURE;
 	}
 	NSSCACHE_ENV_LOCK();
-	nsscache_ini_parse(which, ZSTR_VAL(new_value), ZSTR_LEN(new_value), &nsscache_cfg);
+	nsscache_cfg = cfg;
 	nsscache_recheck |= !startup;
 	NSSCACHE_ENV_UNLOCK();
 	return SUCCESS;
