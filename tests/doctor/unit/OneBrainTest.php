@@ -1,9 +1,9 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, one brain: where nsscache is loaded, in_effect and its reason are the extension's own,
+// One brain: where nsscache is loaded, in_effect and its reason are the extension's own,
 // and what it knows about when NSS read the variable changes the probe: set_after_nss_init (NSS
 // saw the value before nsscache set it), opened_under_putenv (a request's value, unknown now),
-// secure_exec. Never "none" where nsscache says NSS did not see yes/no.
+// changed_below_php (a value set below PHP, unknown), secure_exec. Never "none" where nsscache says NSS did not see yes/no.
 declare(strict_types=1);
 
 use NsscacheDoctor as D;
@@ -39,6 +39,8 @@ final class OneBrainTest extends TestCase
                 'previous' => '1', 'action' => 'replaced'], 'expected'],
             'opened under a request\'s putenv()' => [['in_effect' => false,
                 'in_effect_reason' => 'opened_under_putenv'], 'possible'],
+            'opened after a change below PHP' => [['in_effect' => null,
+                'in_effect_reason' => 'changed_below_php'], 'possible'],
         ];
     }
 
@@ -46,7 +48,7 @@ final class OneBrainTest extends TestCase
     public function testWhatNssSawDecides(array $status, string $probe): void
     {
         $t = self::judged($status);
-        $this->assertSame([$probe, false, $status['in_effect_reason']], [$t['probe'], $t['in_effect'],
+        $this->assertSame([$probe, $status['in_effect'], $status['in_effect_reason']], [$t['probe'], $t['in_effect'],
             $t['in_effect_reason']], $t['sentence']);
     }
 }
