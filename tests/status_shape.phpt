@@ -13,7 +13,7 @@ require __DIR__ . '/status.inc';
 $code = <<<'PHP'
 if (getenv('SHAPE_FFI')) $nss = FFI::cdef('const char *NSS_GetVersion(void);', 'libnss3.so');
 $codes = ['in_effect', 'unset', 'probing_value', 'set_after_nss_init', 'opened_under_putenv', 'secure_exec', 'softokn_ignores',
-          'softokn_version_ambiguous', 'softokn_unknown', 'no_nss_curl'];
+          'softokn_version_ambiguous', 'softokn_unknown', 'no_nss_curl', 'changed_below_php'];
 $spec = [
     'version' => ['0.2.0'], 'enabled' => 'bool', 'value' => ['yes', 'no'], 'override' => ['probing', 'never', 'always'],
     'env' => '?string', 'previous' => '?string',
