@@ -9,17 +9,11 @@
 #include "php_ini.h"
 #include "ext/standard/info.h"
 #include "ext/standard/basic_functions.h"
-#include "zend_smart_str.h"
-
-#ifdef ZTS
-# include <pthread.h>
-#endif
 
 #include "php_nsscache.h"
 #include "nsscache_compat.h"
 #include "src/policy.h"
 #include "src/facts.h"
-#include "nsscache_arginfo.h"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE)
 ZEND_TSRMLS_CACHE_DEFINE()
@@ -39,6 +33,7 @@ static int nsscache_recheck;
  * allocate from Zend or bail out (a longjmp past the unlock). Only getenv/setenv
  * and malloc'ed copies happen under it. */
 #ifdef ZTS
+# include <pthread.h>
 # define NSSCACHE_ENV_LOCK()   tsrm_env_lock()
 # define NSSCACHE_ENV_UNLOCK() tsrm_env_unlock()
 /* Guards the facts cache only, held just to copy it in or out. */
@@ -155,7 +150,7 @@ static void php_nsscache_checkpoint(nsscache_at at)
 
 /* PHP's putenv(), wrapped: a request's changes to the variable are part of
  * its timeline (a load before the call was under the value before it). */
-static void (ZEND_FASTCALL *php_nsscache_putenv_orig)(INTERNAL_FUNCTION_PARAMETERS);
+static __typeof__(((zend_internal_function *) 0)->handler) php_nsscache_putenv_orig;
 
 static ZEND_NAMED_FUNCTION(php_nsscache_putenv)
 {
@@ -168,6 +163,7 @@ static ZEND_NAMED_FUNCTION(php_nsscache_putenv)
  * after it). Absent when disable_functions took it. */
 static void php_nsscache_wrap_putenv(int on)
 {
+	NSSCACHE_TSRMLS_FETCH();
 	zend_function *f = zend_hash_str_find_ptr(CG(function_table), ZEND_STRL("putenv"));
 
 	if (f != NULL && f->type == ZEND_INTERNAL_FUNCTION
@@ -207,6 +203,7 @@ static void php_nsscache_apply(nsscache_phase phase, php_nsscache_news *news)
 
 static void php_nsscache_tell(const php_nsscache_news *news)
 {
+	NSSCACHE_TSRMLS_FETCH();
 	/* log only: a notice in the response body could break its headers */
 	if (news->notice[0] && INI_INT("log_errors") && (EG(error_reporting) & E_NOTICE)) {
 		nsscache_log_err(news->notice);
@@ -413,15 +410,15 @@ static void php_nsscache_view_take(php_nsscache_view *v)
  * takes any and MINFO prints only printable ASCII. NULL is null; "" too, unless RAW. */
 static void php_nsscache_add(zval *arr, const char *key, const char *s, int raw)
 {
-	zend_string *z;
+	char *z;
 
 	if (s == NULL || (!raw && s[0] == '\0')) {
 		add_assoc_null(arr, key);
 		return;
 	}
-	z = zend_string_safe_alloc(4, strlen(s), 0, 0);
-	ZSTR_LEN(z) = strlen(nsscache_escape(ZSTR_VAL(z), 4 * strlen(s) + 1, s, strlen(s)));
-	add_assoc_str(arr, key, z);
+	z = safe_emalloc(4, strlen(s), 1);
+	add_assoc_string(arr, key, nsscache_escape(z, 4 * strlen(s) + 1, s, strlen(s)));
+	efree(z);
 }
 
 /* ?bool: T < 0 is null (T is read twice) */
@@ -547,12 +544,11 @@ PHP_FUNCTION(nsscache_in_effect)
 static void php_nsscache_rows(HashTable *ht, const char *prefix)
 {
 	zend_string *key;
-	zval *z;
+	zval *z, *e;
 
 	ZEND_HASH_FOREACH_STR_KEY_VAL(ht, key, z) {
-		char label[64];
-		zend_string *own = NULL;
-		const char *text;
+		char label[64], buf[256] = "";
+		const char *text = buf;
 
 		snprintf(label, sizeof(label), "%s%s", prefix, ZSTR_VAL(key));
 		if (Z_TYPE_P(z) == IS_ARRAY && !HT_IS_PACKED(Z_ARRVAL_P(z))) {
@@ -560,24 +556,18 @@ static void php_nsscache_rows(HashTable *ht, const char *prefix)
 			php_nsscache_rows(Z_ARRVAL_P(z), label);
 			continue;
 		}
-		if (Z_TYPE_P(z) == IS_ARRAY) { /* a list: notes, only when there are some */
-			smart_str list = { 0 };
-			zval *e;
-
+		if (Z_TYPE_P(z) == IS_ARRAY) { /* a list of codes: notes, only when there are some */
 			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(z), e) {
-				smart_str_appends(&list, list.s != NULL ? ", " : "");
-				smart_str_appends(&list, Z_STRVAL_P(e));
+				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s", buf[0] ? ", " : "", Z_STRVAL_P(e));
 			} ZEND_HASH_FOREACH_END();
-			smart_str_0(&list);
-			text = ZSTR_VAL(own = list.s);
+		} else if (Z_TYPE_P(z) == IS_STRING) {
+			text = Z_STRLEN_P(z) == 0 ? "\"\"" : Z_STRVAL_P(z);
+		} else if (Z_TYPE_P(z) == IS_LONG) {
+			snprintf(buf, sizeof(buf), "%ld", (long) Z_LVAL_P(z));
 		} else {
-			text = Z_TYPE_P(z) == IS_NULL ? "null" : Z_TYPE_P(z) == IS_TRUE ? "true" : Z_TYPE_P(z) == IS_FALSE ? "false"
-				: Z_TYPE_P(z) == IS_STRING && Z_STRLEN_P(z) == 0 ? "\"\"" : ZSTR_VAL(own = zval_get_string(z));
+			text = Z_TYPE_P(z) == IS_NULL ? "null" : zend_is_true(z) ? "true" : "false";
 		}
 		php_info_print_table_row(2, label, text);
-		if (own != NULL) {
-			zend_string_release(own);
-		}
 	} ZEND_HASH_FOREACH_END();
 }
 

@@ -1,0 +1,22 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 1246bd2c6913a350e1e919350fd78787b6993442 */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_nsscache_status, 0, 0, 0)
+ZEND_END_ARG_INFO()
+
+#define arginfo_nsscache_versions arginfo_nsscache_status
+
+#define arginfo_nsscache_in_effect arginfo_nsscache_status
+
+
+ZEND_FUNCTION(nsscache_status);
+ZEND_FUNCTION(nsscache_versions);
+ZEND_FUNCTION(nsscache_in_effect);
+
+
+static const zend_function_entry ext_functions[] = {
+	ZEND_FE(nsscache_status, arginfo_nsscache_status)
+	ZEND_FE(nsscache_versions, arginfo_nsscache_versions)
+	ZEND_FE(nsscache_in_effect, arginfo_nsscache_in_effect)
+	ZEND_FE_END
+};
