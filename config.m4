@@ -15,8 +15,13 @@ if test "$PHP_NSSCACHE" != "no"; then
     [AC_CHECK_LIB([dl], [dlopen], [PHP_ADD_LIBRARY([dl],, NSSCACHE_SHARED_LIBADD)])])
   PHP_SUBST(NSSCACHE_SHARED_LIBADD)
 
+  dnl getauxval() came in glibc 2.16 (EL6 has 2.12): else AT_SECURE is read from /proc/self/auxv.
+  dnl ac_cv_func_getauxval=no forces that path (the build suite does, so that it runs on Debian).
+  NSSCACHE_CFLAGS=""
+  AC_CHECK_FUNC([getauxval], [], [NSSCACHE_CFLAGS="-DNSSCACHE_NO_GETAUXVAL=1"])
+
   dnl Hidden by default: only get_module() is exported, which keeps the
   dnl dynamic linker's work at load (part of every PHP process's start) small.
-  PHP_NEW_EXTENSION(nsscache, $NSSCACHE_SOURCES, $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
+  PHP_NEW_EXTENSION(nsscache, $NSSCACHE_SOURCES, $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden $NSSCACHE_CFLAGS)
   PHP_ADD_BUILD_DIR($ext_builddir/src)
 fi

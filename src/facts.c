@@ -13,8 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#if defined(__linux__)
+#include <elf.h> /* AT_SECURE */
+#ifndef NSSCACHE_NO_GETAUXVAL
 #include <sys/auxv.h>
+#else
+#include <sys/prctl.h>
 #endif
 
 #define SOFTOKN_NAME "libsoftokn3.so"
@@ -212,11 +215,9 @@ static int owner_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-/* curl_version_info as HANDLE's object binds it (its scope, as under
- * RTLD_DEEPBIND); NULL: the global scope, by the main program's handle
- * (dlopen(NULL) opens nothing; RTLD_DEFAULT would pin the library). No name
- * the loader reports is dlopen()ed: RTLD_NOLOAD too may open it, and the main
- * program's is argv[0], the process title. Only a mapped libcurl counts. */
+/* curl_version_info as HANDLE's object binds it (RTLD_DEEPBIND); NULL: the global scope, by the main
+ * program's handle (dlopen(NULL) opens nothing; RTLD_DEFAULT would pin the library). No name the loader
+ * reports is dlopen()ed (RTLD_NOLOAD too may open it; the main program's is argv[0]). */
 static void *curl_sym_in(void *handle, char *path, size_t pathlen)
 {
 	void *h = handle != NULL ? handle : dlopen(NULL, RTLD_LAZY | RTLD_NOLOAD);
@@ -391,8 +392,21 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 	/* dlopen/dlsym and file reads take their own locks: after the scan */
 	libcurl_facts(out, ctx, ext_curl, ext_curl_handle);
 	softokn_facts(out, ctx);
-#if defined(__linux__)
+#ifndef NSSCACHE_NO_GETAUXVAL
 	out->secure_exec = getauxval(AT_SECURE) != 0;
+#else /* glibc < 2.16 (EL6): the kernel's vector, readable while dumpable; else (setuid) taken as secure */
+	{
+		unsigned long av[2] = { AT_NULL, 0 };
+		int fd = prctl(PR_GET_DUMPABLE) == 1 ? nsscache_open_regular("/proc/self/auxv") : -1;
+
+		out->secure_exec = fd < 0;
+		while (fd >= 0 && read(fd, av, sizeof(av)) == (ssize_t) sizeof(av) && av[0] != AT_NULL) {
+			out->secure_exec |= av[0] == AT_SECURE && av[1] != 0;
+		}
+		if (fd >= 0) {
+			close(fd);
+		}
+	}
 #endif
 	free(ctx);
 }
@@ -409,13 +423,11 @@ const char *nsscache_effect_code(nsscache_effect e)
 	return effect_codes[e];
 }
 
-/* Is the variable honoured? With softokn loaded, NSS opened its DB under the
- * value the timeline placed there (nsscache_checkpoint); before, it will under
- * CURRENT. Then softokn's version alone answers (data/softokn.tsv, every
- * family): 3.12.3-3.14.2 ignore it (Mozilla 956082 came in 3.16); 3.14.3-3.15.x
- * are ambiguous, as upstream and RHEL 7.0 ignore it while RHEL 6 honours it from
- * a package release the version does not show (RH bz 1044666), so the doctor
- * decides; 3.16 to 3.x honour it. */
+/* Is the variable honoured? With softokn loaded, NSS opened its DB under the value the timeline
+ * placed there (nsscache_checkpoint); before, it will under CURRENT. Then softokn's version answers
+ * (data/softokn.tsv, every family): 3.12.3-3.14.2 ignore it (Mozilla 956082 came in 3.16); 3.14.3-3.15.x
+ * are ambiguous, upstream and RHEL 7.0 ignoring it, RHEL 6 honouring it from a package release the
+ * version does not show (RH bz 1044666): the doctor decides; 3.16 to 3.x honour it. */
 nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_record *rec, const char *current)
 {
 	nsscache_version v = libs->softokn_v;

@@ -1,11 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* What only this process can tell (plain C, no Zend types): the libcurl ext/curl
- * uses, the libnss3 and libsoftokn3 it has loaded, whether NSS_SDB_USE_CACHE is
- * in effect for them. No library is loaded and none's code run but ext/curl's
- * libcurl's curl_version_info(), as curl_version() does; NSS's versions are read
- * from the mapped images or, bounded and non-blocking, the softokn file beside
- * libnss3 or in a system library directory (never a path from the environment
- * or the cwd). The rest (distribution, databases, filesystems) is the doctor's. */
+/* What only this process can tell (plain C, no Zend types): its libcurl, libnss3 and libsoftokn3,
+ * and whether NSS_SDB_USE_CACHE is in effect for them. No library is loaded, no code run but
+ * libcurl's curl_version_info(); NSS's versions are read from the mapped images or the softokn
+ * file beside libnss3 or in a system library directory (never a path from the environment). */
 #ifndef NSSCACHE_FACTS_H
 #define NSSCACHE_FACTS_H
 
@@ -65,9 +62,8 @@ int nsscache_softokn_loaded(void);
  * end of BUF may continue beyond it. */
 int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_t versionlen,
 		nsscache_version *v);
-/* The same string in the file at PATH, read in chunks without running it
- * (bounded, never blocking): 0 when PATH is a regular file (VERSION stays ""
- * when it holds no string), or -1. */
+/* The same string in the file at PATH, read in chunks without running it (bounded, never blocking):
+ * 0 when PATH is a regular file (VERSION stays "" when it holds no string), or -1. */
 int nsscache_file_nss_version(const char *path, char *version, size_t versionlen, nsscache_version *v);
 
 /* Why in_effect is what it is: the closed list of docs/api.md. In effect;

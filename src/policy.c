@@ -9,11 +9,9 @@
 
 #define LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char) ((c) - 'A' + 'a') : (c))
 
-/* ASCII case-insensitive equality of S (LEN bytes) and WORD, as NSS's
- * PORT_Strcasecmp compares the variable. Not strncasecmp(): it follows
- * LC_CTYPE (PHP 7 takes it from the environment, a script's setlocale()
- * changes it for every thread), and with strlen() it would add 1,038
- * instructions to startup (two lazy bindings: see own()). */
+/* ASCII case-insensitive equality of S (LEN bytes) and WORD, as NSS's PORT_Strcasecmp. Not strncasecmp():
+ * it follows LC_CTYPE (a script's setlocale() changes it for every thread), and with strlen() it would
+ * add 1,038 instructions to startup (two lazy bindings: see own()). */
 static int ascii_is(const char *s, size_t len, const char *word)
 {
 	size_t i;

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
-/* nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types). NSS's
- * softoken reads it when it opens its database (lib/softoken/sdb.c): "yes" or
- * "no", in any case, skip the access() timing loop; anything else, or unset,
- * lets it measure. The one rule: nsscache only ever writes its value over an
- * unset or probing variable (override=always: over the other of the two too),
- * and never unsets it. */
+/* nsscache's policy for NSS_SDB_USE_CACHE (plain C, no Zend types). NSS's softoken reads it when it
+ * opens its database (lib/softoken/sdb.c): "yes" or "no", in any case, skip the access() timing loop;
+ * anything else lets it measure. The one rule: nsscache only ever writes its value over an unset or
+ * probing variable (override=always: over the other of the two too), and never unsets it. */
 #ifndef NSSCACHE_POLICY_H
 #define NSSCACHE_POLICY_H
 
@@ -51,10 +49,9 @@ typedef struct {
 
 #define NSSCACHE_CONFIG_DEFAULT { 1, NSSCACHE_VALUE_YES, NSSCACHE_OVERRIDE_PROBING }
 
-/* What this process found and did when nsscache last acted (a value it wrote
- * earlier is judged like any other). The strings are owned copies (NULL: unset,
- * or out of memory: every check acts again, slow but right), a short one in
- * SHORT_COPY, so that startup calls no malloc() or free(). */
+/* What this process found and did when nsscache last acted (a value it wrote earlier is judged like any
+ * other). Owned copies (NULL: unset, or out of memory: every check acts again, slow but right), a short
+ * one in SHORT_COPY, so that startup calls no malloc() or free(). */
 typedef struct {
 	nsscache_action action;
 	nsscache_phase phase;

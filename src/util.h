@@ -15,9 +15,8 @@
  * no writer; O_NOCTTY, O_CLOEXEC), a regular file only: the fd, or -1. */
 int nsscache_open_regular(const char *path);
 
-/* LEN bytes of SRC (NULs included) as printable ASCII, reversibly (PHP's
- * stripcslashes() undoes it): every byte outside 0x20-0x7e, and '"', as
- * \xHH, '\\' as "\\\\". As much as DSTLEN bytes hold, cut between escapes,
+/* LEN bytes of SRC (NULs included) as printable ASCII, reversibly (stripcslashes() undoes it): every byte
+ * outside 0x20-0x7e, and '"', as \xHH, '\\' as "\\\\". As much as DSTLEN bytes hold, cut between escapes,
  * terminated; 4 * LEN + 1 hold any. Returns DST. */
 char *nsscache_escape(char *dst, size_t dstlen, const char *src, size_t len);
 
