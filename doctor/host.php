@@ -25,8 +25,10 @@ const LIBCURL_SCAN = 1 << 23;
 
 // ---------------------------------------------------------------- parsers (pure)
 
-// The systemd unit of a process from PROC/cgroup text: the deepest .service or .scope of the
-// unified hierarchy (0::), else of name=systemd; null when none (a kernel thread, the root cgroup).
+// The system unit of a process from PROC/cgroup text (the unified hierarchy, 0::, else name=systemd):
+// the first .service or .scope below the slices, as only the system manager names units; null when
+// none (a kernel thread, the root cgroup), when that name is not a unit name, or below a user
+// manager (user@UID.service/...: that subtree is the user's, whatever its names say).
 function parse_cgroup_unit(string $text): ?string
 {
     $paths = [];
@@ -37,9 +39,11 @@ function parse_cgroup_unit(string $text): ?string
         }
     }
     foreach (['', 'name=systemd'] as $k) {
-        foreach (array_reverse(explode('/', $paths[$k] ?? '')) as $c) {
-            if (preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}\.(service|scope)$/', $c)) {
-                return $c;
+        $parts = explode('/', trim($paths[$k] ?? '', '/'));
+        foreach ($parts as $i => $c) {
+            if (preg_match('/\.(service|scope)$/', $c)) {
+                $user = preg_match('/^user@[0-9]+\.service$/', $c) && isset($parts[$i + 1]);
+                return !$user && preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}$/', $c) ? $c : null;
             }
         }
     }
@@ -213,11 +217,14 @@ function fix_point(string $kind, string $name, ?string $path, ?string $value, ?a
         'fix' => $class === 'yes' || $class === 'no' ? null : $fix, 'notes' => []], $more);
 }
 
-// The drop-in that fixes unit NAME.
+// The drop-in that fixes unit NAME: an EnvironmentFile= of its own (ALSO, written first), read after
+// the unit's own files (its name sorts last), so that it wins over Environment= and them.
 function unit_fix(string $name): array
 {
-    return ['path' => "/etc/systemd/system/$name.d/nsscache.conf", 'text' => "[Service]\nEnvironment=" . FIX_LINE
-        . "\n", 'then' => "systemctl daemon-reload; systemctl restart $name"];
+    $d = "/etc/systemd/system/$name.d";
+    return ['path' => "$d/zz-nsscache.conf", 'text' => "[Service]\nEnvironmentFile=$d/nsscache.env\n",
+        'also' => ['path' => "$d/nsscache.env", 'text' => FIX_LINE . "\n"],
+        'then' => "systemctl daemon-reload; systemctl restart $name"];
 }
 
 function systemd_fix(): array
@@ -330,7 +337,7 @@ function read_fix_points(string $root, float $deadline, int $owner = 0): array
         $points[] = fix_point('crio', 'default_env', isset($ce['NSS_SDB_USE_CACHE']) ? $c['path'] : null,
             $ce['NSS_SDB_USE_CACHE'] ?? null, crio_fix($c['list'], $c['mode']), ['notes' => $c['notes']]);
     }
-    $units = read_nss_units($root, $de['env'], $deadline, $owner);
+    $units = read_nss_units($root, $de['env'], $deadline, $owner, proc_env("$root/proc/1"));
     return ['points' => array_merge($points, $units['points']), 'notes' => array_merge($notes, $units['notes'])];
 }
 
@@ -393,10 +400,11 @@ function libcurl_file_nss(string $file): ?bool
 }
 
 // The services of ROOT whose ExecStart= binary (root's, not writable by others) needs a libcurl that
-// is NSS's, each a fix point: its own Environment= and EnvironmentFile= over DefaultEnvironment
-// (DEFAULT). A unit whose command is a script, or whose binary cannot be read, is not listed:
-// what it runs cannot be told from here.
-function read_nss_units(string $root, array $default, float $deadline, int $owner = 0): array
+// is NSS's, each a fix point: its environment as systemd builds it (unit_variable(); DEFAULT the
+// DefaultEnvironment=, MANAGER_OWN the manager's own environ). A unit whose command is a script, or
+// whose binary cannot be read, is not listed: what it runs cannot be told from here.
+function read_nss_units(string $root, array $default, float $deadline, int $owner = 0, ?array $manager_own = null):
+    array
 {
     $files = [];
     foreach (UNIT_DIRS as $d) {
@@ -436,37 +444,75 @@ function read_nss_units(string $root, array $default, float $deadline, int $owne
         if ($bins[$bin] === null) {
             continue;
         }
-        $env = $default;
-        $from = array_key_exists('NSS_SDB_USE_CACHE', $default) ? 'DefaultEnvironment=' : null;
-        $pt_notes = [];
+        $texts = [];
         foreach (array_merge([$file], dropins($root, array_map(function (string $d) use ($name): string {
             return "$d/$name.d";
         }, UNIT_DIRS))) as $f) {
-            $t = $f === $file ? $text : read_conf($root, $f, $owner, $why);
-            if ($t === null) {
-                $pt_notes[] = "$f: $why";
-                continue;
-            }
-            $before = $env['NSS_SDB_USE_CACHE'] ?? null;
-            $env = env_assign($env, systemd_values($t, 'Service', 'Environment'));
-            foreach (systemd_values($t, 'Service', 'EnvironmentFile') as $ef) {
-                $ef = ltrim(trim($ef), '-');
-                $et = $ef !== '' && $ef[0] === '/' && is_file($root . $ef) ? read_conf($root, $ef, $owner, $why) : '';
-                if ($et === null) {
-                    $pt_notes[] = "$ef: $why";
-                }
-                $env = array_merge($env, parse_env_file((string) $et));
-            }
-            if (($env['NSS_SDB_USE_CACHE'] ?? null) !== $before) {
-                $from = $f;
-            }
+            $texts[$f] = $f === $file ? $text : read_conf($root, $f, $owner, $why);
         }
+        $uv = unit_variable($root, $owner, $texts, $default, $manager_own);
         $timer = substr($name, 0, -8) . '.timer';
-        $points[] = fix_point('unit', $name, $from, $env['NSS_SDB_USE_CACHE'] ?? null, unit_fix($name),
-            ['unit_file' => $file, 'binary' => $bin, 'libcurl' => $bins[$bin], 'notes' => $pt_notes,
+        $points[] = fix_point('unit', $name, $uv['from'], $uv['value'], unit_fix($name),
+            ['unit_file' => $file, 'binary' => $bin, 'libcurl' => $bins[$bin], 'notes' => $uv['notes'],
                 'timer' => find_unit_file($root, $timer) !== null ? $timer : null]);
     }
     return ['points' => $points, 'notes' => $notes];
+}
+
+// NSS_SDB_USE_CACHE as systemd.exec(5) builds a unit's environment ("Environment Variables in
+// Spawned Processes"): the manager's (MANAGER: DefaultEnvironment=), then the manager's own process
+// environment (OWN, null: unknown) for the names PassEnvironment= lists, then Environment=, then the
+// EnvironmentFile= files in order (a later source wins), and UnsetEnvironment= removes; each setting
+// collected over TEXTS (the unit file and its drop-ins in order => text, null: not read).
+// ['value', 'from' (what set it last), 'notes' (what was not read)].
+function unit_variable(string $root, int $owner, array $texts, array $manager, ?array $own): array
+{
+    $k = 'NSS_SDB_USE_CACHE';
+    $v = $manager[$k] ?? null;
+    $from = $v !== null ? 'DefaultEnvironment=' : null;
+    $pass = $env = $files = $unset = $notes = [];
+    $env_from = null;
+    foreach ($texts as $f => $t) {
+        if ($t === null) {
+            $notes[] = "$f: not root's, or writable by others";
+            continue;
+        }
+        foreach (systemd_values($t, 'Service', 'PassEnvironment') as $x) {
+            $pass = trim($x) === '' ? [] : $pass + array_flip(env_words($x));
+        }
+        foreach (systemd_values($t, 'Service', 'EnvironmentFile') as $x) {
+            $files = trim($x) === '' ? [] : array_merge($files, [trim($x)]);
+        }
+        foreach (systemd_values($t, 'Service', 'UnsetEnvironment') as $x) {
+            $unset = trim($x) === '' ? [] : array_merge($unset, array_fill_keys(env_words($x), $f));
+        }
+        $vals = systemd_values($t, 'Service', 'Environment');
+        $env = env_assign($env, $vals);
+        $env_from = array_key_exists($k, env_assign([], $vals)) ? $f : $env_from;
+    }
+    if (isset($pass[$k], $own[$k])) {
+        [$v, $from] = [$own[$k], 'PassEnvironment='];
+    }
+    if (isset($env[$k])) {
+        [$v, $from] = [$env[$k], $env_from];
+    }
+    foreach ($files as $ef) {
+        $ef = ltrim($ef, '-');
+        $et = $ef !== '' && $ef[0] === '/' && is_file($root . $ef) ? read_conf($root, $ef, $owner, $why) : '';
+        if ($et === null) {
+            $notes[] = "$ef: $why";
+        }
+        $e = parse_env_file((string) $et);
+        if (isset($e[$k])) {
+            [$v, $from] = [$e[$k], $ef];
+        }
+    }
+    foreach ($unset as $word => $f) {
+        if ($v !== null && ($word === $k || $word === "$k=$v")) {
+            [$v, $from] = [null, $f];
+        }
+    }
+    return ['value' => $v, 'from' => $from, 'notes' => $notes];
 }
 
 function find_unit_file(string $root, string $name): ?string
@@ -625,7 +671,8 @@ function fix_host_plan(string $what, string $root = '', int $owner = 0, ?string 
     }
     if ($what === 'environment') {
         $before = is_file("$root/etc/environment") ? read_conf($root, '/etc/environment', $owner, $why) : '';
-        return $before === null ? null : environment_fix($before, $before === '' ? null : stat("$root/etc/environment"));
+        return $before === null ? null
+            : environment_fix($before, $before === '' ? null : stat("$root/etc/environment"));
     }
     if ($what === 'crio') {
         $c = read_crio($root, $owner, '/etc/crio/crio.conf.d/99-nsscache.conf');
@@ -650,9 +697,14 @@ function fix_host_write(array $plan, string $root = '', int $owner = 0, ?string 
             return false;
         }
     }
-    if (!trusted_file($dir, $owner) || is_link($root . $plan['path'])) {
-        $why = dirname($plan['path']) . ' is not root\'s, or others may write it, or the file is a symlink: refusing';
-        return false;
+    foreach (array_filter([$plan['also'] ?? null, $plan]) as $f) {
+        if (!trusted_file($dir, $owner) || is_link($root . $f['path'])) {
+            $why = dirname($f['path']) . ' is not root\'s, or others may write it, or the file is a symlink: refusing';
+            return false;
+        }
+        if (!write_atomic($root . $f['path'], $f['text'], $why, $f['mode'] ?? 0644, $f['owner'] ?? null)) {
+            return false;
+        }
     }
-    return write_atomic($root . $plan['path'], $plan['text'], $why, $plan['mode'] ?? 0644, $plan['owner'] ?? null);
+    return true;
 }

@@ -488,17 +488,16 @@ function fix_host(string $what, bool $yes): int
         fwrite(STDERR, 'nsscache-doctor: --fix-host: ' . printable((string) $why) . "\n");
         return 3;
     }
-    $head = !empty($plan['whole_file']) ? 'the whole file' : 'a new file';
-    if (!$yes) {
-        echo "Would write {$plan['path']} ($head):\n", printable_lines($plan['text']),
-            "Then: {$plan['then']}.\nNothing written: run again with --yes to write it.\n";
-        return 0;
-    }
-    if (!fix_host_write($plan, '', 0, $why)) {
+    if ($yes && !fix_host_write($plan, '', 0, $why)) {
         fwrite(STDERR, 'nsscache-doctor: --fix-host: ' . printable((string) $why) . "\n");
         return 3;
     }
-    echo "Wrote {$plan['path']} ($head):\n", printable_lines($plan['text']), "Now: {$plan['then']}.\n";
+    foreach (array_filter([$plan['also'] ?? null, $plan]) as $f) {
+        echo $yes ? 'Wrote ' : 'Would write ', "{$f['path']} (", !empty($f['whole_file']) ? 'the whole file'
+            : 'a new file', "):\n", printable_lines($f['text']);
+    }
+    echo $yes ? "Now: {$plan['then']}.\n"
+        : "Then: {$plan['then']}.\nNothing written: run again with --yes to write it.\n";
     return 0;
 }
 

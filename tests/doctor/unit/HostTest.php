@@ -38,6 +38,11 @@ final class HostTest extends TestCase
                 . "1:name=systemd:/system.slice/zabbix-agent.service\n", 'zabbix-agent.service'],
             'a process in a unit\'s sub-cgroup' => ["0::/system.slice/elastic.service/probe\n", 'elastic.service'],
             'the root cgroup' => ["0::/\n", null],
+            'a user\'s own sshd.service, below its manager' => [
+                "0::/user.slice/user-65534.slice/user@65534.service/app.slice/sshd.service\n", null],
+            'the user manager itself' => ["0::/user.slice/user-1000.slice/user@1000.service\n", 'user@1000.service'],
+            'a delegated subtree names no unit of its own' => ["0::/system.slice/docker.service/x/cron.service\n",
+                'docker.service'],
             'hostile: a newline and an escape in a name' => ["0::/system.slice/a\x1b[2J.service\n", null],
             'garbage' => ["not a cgroup line", null],
         ];
@@ -160,8 +165,9 @@ final class HostTest extends TestCase
         $this->assertSame(['', 'probing', '/etc/systemd/system/probe.service.d/env.conf', '/usr/bin/probe',
             '/usr/lib64/libcurl.so.4', 'probe.timer'], [$u['variable'], $u['variable_class'], $u['path'],
             $u['binary'], $u['libcurl'], $u['timer']]);
-        $this->assertSame('/etc/systemd/system/probe.service.d/nsscache.conf', $u['fix']['path']);
-        $this->assertSame("[Service]\nEnvironment=NSS_SDB_USE_CACHE=yes\n", $u['fix']['text']);
+        $this->assertSame('/etc/systemd/system/probe.service.d/zz-nsscache.conf', $u['fix']['path']);
+        $this->assertSame("[Service]\nEnvironmentFile=/etc/systemd/system/probe.service.d/nsscache.env\n",
+            $u['fix']['text']);
     }
 
     public function testAUnitInheritsDefaultEnvironment(): void
@@ -170,6 +176,44 @@ final class HostTest extends TestCase
         unlink("$root/etc/systemd/system/probe.service.d/env.conf");
         $u = self::points($root)['unit probe.service'];
         $this->assertSame(['yes', true, 'DefaultEnvironment='], [$u['variable'], $u['fixed'], $u['path']]);
+    }
+
+    // systemd.exec(5)'s order: EnvironmentFile= over Environment= (whichever file says it), the files
+    // in order, UnsetEnvironment= last; PassEnvironment= takes the manager's own environ over
+    // DefaultEnvironment=. So a drop-in's Environment=yes does not fix a unit whose
+    // /etc/default file says auto; the doctor's fix, an EnvironmentFile= read last, does.
+    public function testAUnitsEnvironmentInSystemdsOrder(): void
+    {
+        $root = self::host();
+        file_put_contents("$root/etc/default-probe", "NSS_SDB_USE_CACHE=auto\n");
+        file_put_contents("$root/usr/lib/systemd/system/probe.service",
+            "[Service]\nEnvironmentFile=-/etc/default-probe\nExecStart=/usr/bin/probe\n");
+        file_put_contents("$root/etc/systemd/system/probe.service.d/env.conf",
+            "[Service]\nEnvironment=NSS_SDB_USE_CACHE=yes\n");
+        $u = self::points($root)['unit probe.service'];
+        $this->assertSame(['auto', false, '/etc/default-probe'], [$u['variable'], $u['fixed'], $u['path']]);
+        $plan = D\fix_host_plan('probe.service', $root, self::me());
+        $this->assertTrue(D\fix_host_write($plan, $root, self::me(), $why), (string) $why);
+        $u = self::points($root)['unit probe.service'];
+        $this->assertSame(['yes', true, '/etc/systemd/system/probe.service.d/nsscache.env'],
+            [$u['variable'], $u['fixed'], $u['path']]);
+        // a later file that the unit names itself still wins; UnsetEnvironment= removes (by name or NAME=VALUE)
+        $texts = ['/u' => "[Service]\nEnvironmentFile=/etc/default-probe\nPassEnvironment=NSS_SDB_USE_CACHE\n",
+            '/d1' => "[Service]\nEnvironment=NSS_SDB_USE_CACHE=no\n"];
+        $v = function (array $texts, array $own = []) use ($root): array {
+            $r = D\unit_variable($root, self::me(), $texts, ['NSS_SDB_USE_CACHE' => 'yes'], $own);
+            return [$r['value'], $r['from']];
+        };
+        $this->assertSame(['auto', '/etc/default-probe'], $v($texts));
+        $this->assertSame(['no', '/d1'], $v(['/u' => "[Service]\nEnvironmentFile=\n"] + $texts));
+        $this->assertSame([null, '/d2'],
+            $v($texts + ['/d2' => "[Service]\nUnsetEnvironment=NSS_SDB_USE_CACHE=auto\n"]));
+        $this->assertSame(['auto', '/etc/default-probe'],
+            $v($texts + ['/d2' => "[Service]\nUnsetEnvironment=NSS_SDB_USE_CACHE=yes\n"]));
+        $this->assertSame(['1', 'PassEnvironment='], $v(['/u' => "[Service]\nPassEnvironment=NSS_SDB_USE_CACHE\n"],
+            ['NSS_SDB_USE_CACHE' => '1']));
+        $this->assertSame(['yes', 'DefaultEnvironment='], $v(['/u' => "[Service]\nPassEnvironment=A\n"],
+            ['NSS_SDB_USE_CACHE' => '1']));
     }
 
     public function testAConfigOthersMayWriteIsNotRead(): void
@@ -332,7 +376,7 @@ final class HostTest extends TestCase
         $this->assertSame("LANG=C\nNSS_SDB_USE_CACHE=yes\n", file_get_contents("$root/etc/environment"));
         $this->assertSame([], glob("$root/etc/.*.tmp"), 'a temp file was left');
         $this->assertNull(D\fix_host_plan('../../etc/shadow', $root, self::me(), $why));
-        $this->assertSame('/etc/systemd/system/es-probe.service.d/nsscache.conf',
+        $this->assertSame('/etc/systemd/system/es-probe.service.d/zz-nsscache.conf',
             D\fix_host_plan('es-probe.service', $root, self::me())['path']);
     }
 
