@@ -20,6 +20,8 @@ const UNIT_DIRS = ['/etc/systemd/system', '/run/systemd/system', '/usr/local/lib
     '/usr/lib/systemd/system', '/lib/systemd/system'];
 const UNITS_MAX = 2000;
 const PROCESS_CMD_MAX = 256;
+// /proc/PID/maps read whole up to this (60,000 mappings: 5.6 MB); a longer one is not inspected
+const MAPS_MAX = 1 << 24;
 const ELF_NEEDED_SCAN = 1 << 20;
 const LIBCURL_SCAN = 1 << 23;
 
@@ -551,13 +553,17 @@ function proc_text(?string $s): ?string
 }
 
 // What root reads of process PID that has softokn mapped and is not a PHP (PHPs are targets of their
-// own), or null: ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env' (ENV_KEEP, null: unreadable), 'cwd',
+// own), or null; ['cut' => 'deadline'|'bound'] when its maps were not read whole by DEADLINE or within
+// MAPS_MAX (softokn may be further on); else ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env' (ENV_KEEP, null: unreadable), 'cwd',
 // 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one), 'libcurl_nss' (?bool; null: unreadable, or
 // not root's: trusted_in())].
-function read_process(string $proc, int $pid): ?array
+function read_process(string $proc, int $pid, float $deadline = INF): ?array
 {
     $d = "$proc/$pid";
-    $maps = read_bounded("$d/maps", 4 << 20);
+    $maps = read_maps("$d/maps", $deadline, $cut);
+    if ($cut !== null) {
+        return ['cut' => $cut];
+    }
     if ($maps === null || strpos($maps, '/libsoftokn3.so') === false) {
         return null;
     }
@@ -595,16 +601,36 @@ function read_process(string $proc, int $pid): ?array
             ? libcurl_file_nss("$d/root" . $r->path) : null];
 }
 
-// Every running non-PHP process of PROC with softokn mapped, judged (judge_process()), until DEADLINE.
+// FILE, a /proc/PID/maps, read whole by DEADLINE, or null (gone); CUT 'deadline' or 'bound' (longer
+// than MAPS_MAX) when it was not read whole.
+function read_maps(string $file, float $deadline, ?string &$cut = null): ?string
+{
+    $cut = null;
+    $r = open_read($file, MAPS_MAX);
+    $maps = $r !== null ? '' : null;
+    while ($r !== null && ($chunk = read_chunk($r, 1 << 20)) !== null) {
+        $maps .= $chunk;
+        if (microtime(true) > $deadline || strlen($maps) >= MAPS_MAX) {
+            $cut = strlen($maps) >= MAPS_MAX ? 'bound' : 'deadline';
+            break;
+        }
+    }
+    if ($r !== null) {
+        close_read($r);
+    }
+    return $maps;
+}
+
+// Every running non-PHP process of PROC with softokn mapped, judged (judge_process()), until DEADLINE;
+// the processes not read (the deadline, or maps over MAPS_MAX) are one target not inspected.
 function process_targets(string $proc, array $ctx, bool $counted, float $deadline): array
 {
     $out = [];
-    foreach (proc_pids($proc) as $pid) {
-        if (microtime(true) > $deadline) {
-            break;
-        }
-        $p = read_process($proc, $pid);
-        if ($p === null) {
+    $cut = ['deadline' => 0, 'bound' => 0];
+    $pids = proc_pids($proc);
+    foreach ($pids as $pid) {
+        $p = microtime(true) > $deadline ? ['cut' => 'deadline'] : read_process($proc, $pid, $deadline);
+        if ($p === null || isset($p['cut']) && ++$cut[$p['cut']]) {
             continue;
         }
         $facts = process_facts($p);
@@ -613,6 +639,16 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
             'counted' => $counted, 'status' => 'ok']), $p, $view, $ctx['table']);
         $t['sentence'] = sentence($t);
         $out[] = $t;
+    }
+    if ($cut['deadline'] + $cut['bound'] > 0) {
+        $n = $cut['deadline'] + $cut['bound'];
+        $out[] = target('process', "$n of " . count($pids) . ' processes', ['counted' => $counted,
+            'status' => $cut['deadline'] ? 'timeout' : 'error',
+            'probe' => 'unknown', 'reason' => 'processes_cut', 'process' => null, 'notes' => ['processes_cut'],
+            'error' => "{$cut['deadline']} cut by the deadline, {$cut['bound']} with maps over " . (MAPS_MAX >> 20)
+                . ' MiB', 'sentence' => "Not inspected: {$cut['deadline']} processes were not read before the "
+                . 'deadline (a longer --deadline reads them) and ' . $cut['bound'] . ' have maps longer than '
+                . (MAPS_MAX >> 20) . ' MiB; any of them may have softokn mapped.']);
     }
     return $out;
 }
@@ -631,6 +667,9 @@ function watch_units(string $proc, float $until, float $step = 0.1): array
         usleep((int) (min($step, max(0.0, $until - microtime(true))) * 1e6));
         $polls++;
         foreach (proc_pids($proc) as $pid) {
+            if (microtime(true) > $until) {
+                break;
+            }
             if (!isset($known[$pid])) {
                 $known[$pid] = true;
                 $cg = read_bounded("$proc/$pid/cgroup", 65536);
@@ -640,8 +679,8 @@ function watch_units(string $proc, float $until, float $step = 0.1): array
         // a process maps softokn when NSS starts: look again at the new ones until they do
         $looked = 0;
         foreach ($new as $pid => $n) {
-            if (!$n['softokn'] && $looked++ < 200) {
-                $maps = read_bounded("$proc/$pid/maps", 4 << 20);
+            if (!$n['softokn'] && $looked++ < 200 && microtime(true) < $until) {
+                $maps = read_maps("$proc/$pid/maps", $until);
                 $new[$pid]['softokn'] = $maps !== null && strpos($maps, '/libsoftokn3.so') !== false;
             }
         }

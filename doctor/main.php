@@ -419,7 +419,7 @@ function main(array $argv): int
         $host['fix_points_notes'] = $fp['notes'];
     }
     if ($o['watch'] !== null) {
-        $host['watch_units'] = watch_units('/proc', max(microtime(true), $t0 + $o['watch']));
+        $host['watch_units'] = watch_units('/proc', max(microtime(true), min($t0 + $o['watch'], $until)));
         $now = read_dentries('/proc', $kernel);
         $secs = microtime(true) - $t0;
         $d0 = $host['dentries'];

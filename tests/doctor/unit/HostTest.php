@@ -352,6 +352,62 @@ final class HostTest extends TestCase
         $this->assertNull(D\read_process($proc, 4245), 'gone before its maps were read');
     }
 
+    // Nothing is dropped in silence: the processes the deadline leaves unread, and one whose maps are
+    // longer than the doctor reads, are one target not inspected (counted with --processes: exit 3,
+    // unless a target is expected), its sentence saying what was cut.
+    public function testTheScanCountsWhatItDidNotRead(): void
+    {
+        $proc = scratch();
+        foreach ([4242, 4243, 4244] as $pid) {
+            mkdir("$proc/$pid");
+            file_put_contents("$proc/$pid/maps", "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libsoftokn3.so\n");
+            file_put_contents("$proc/$pid/comm", "probe\n");
+        }
+        $ctx = ['table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]];
+        $late = D\process_targets($proc, $ctx, true, microtime(true) - 1);
+        $this->assertSame([['3 of 3 processes', 'timeout', 'unknown']], array_map(function (array $t): array {
+            return [$t['name'], $t['status'], $t['probe']];
+        }, $late));
+        $this->assertStringContainsString('3 processes were not read before the deadline', $late[0]['sentence']);
+        $this->assertSame(3, D\verdict($late)->code);
+        $this->assertSame(2, D\verdict(array_merge($late, [['counted' => true, 'status' => 'ok',
+            'probe' => 'expected']]))->code);
+        $this->assertSame(0, D\verdict(D\process_targets($proc, $ctx, false, microtime(true) - 1))->code,
+            'listed, not counted, without --processes');
+        // maps longer than MAPS_MAX, softokn past the end of what is read
+        $libc = "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libc.so.6\n";
+        file_put_contents("$proc/4243/maps", str_repeat($libc, intdiv(D\MAPS_MAX, strlen($libc)) + 1)
+            . "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libsoftokn3.so\n");
+        $all = D\process_targets($proc, $ctx, true, microtime(true) + 30);
+        $this->assertSame(['probe[4242]', 'probe[4244]', '1 of 3 processes'], array_column($all, 'name'));
+        $this->assertSame(['error', '0 cut by the deadline, 1 with maps over 16 MiB'], [$all[2]['status'],
+            $all[2]['error']]);
+    }
+
+    // --watch keeps its time whatever it reads: twenty new processes of 60,000 mappings each (5.6 MB
+    // of maps, ~0.1 s each to read) are looked at only until the window ends.
+    public function testWatchEndsInTimeWhateverItReads(): void
+    {
+        $py = 'import mmap, os, sys, time
+ms = [mmap.mmap(-1, 4096, prot=mmap.PROT_READ | (mmap.PROT_WRITE if i % 2 else 0)) for i in range(60000)]
+print("ready", flush=True)
+kids = [k for k in (os.fork() for _ in range(20)) if k or (time.sleep(9), os._exit(0))]
+sys.stdin.readline()
+for k in kids:
+    os.kill(k, 9)
+    os.waitpid(k, 0)';
+        $p = proc_open(['/usr/bin/python3', '-c', $py], [0 => ['pipe', 'r'], 1 => ['pipe', 'w']], $pipes);
+        $this->assertSame("ready\n", fgets($pipes[1]));
+        $t0 = microtime(true);
+        $w = D\watch_units('/proc', $t0 + 1.0, 0.05);
+        $took = microtime(true) - $t0;
+        fwrite($pipes[0], "end\n");
+        fclose($pipes[0]);
+        proc_close($p);
+        $this->assertLessThan(1.25, $took, 'the window was 1 s');
+        $this->assertGreaterThanOrEqual(1, $w['started']);
+    }
+
     public function testProcessesCountOnlyWhenAsked(): void
     {
         $t = ['counted' => false, 'status' => 'ok', 'probe' => 'expected'];
