@@ -553,10 +553,10 @@ function proc_text(?string $s): ?string
 }
 
 // What root reads of process PID that has softokn mapped and is not a PHP (PHPs are targets of their
-// own), or null; ['cut' => 'deadline'|'bound'] when its maps were not read whole by DEADLINE or within
-// MAPS_MAX (softokn may be further on); else ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env' (ENV_KEEP, null: unreadable), 'cwd',
-// 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one), 'libcurl_nss' (?bool; null: unreadable, or
-// not root's: trusted_in())].
+// own), or null; ['cut' => 'deadline'|'bound'] when its maps were not read whole by DEADLINE or
+// within MAPS_MAX (softokn may be further on); else ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env'
+// (ENV_KEEP, null: unreadable), 'cwd', 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one),
+// 'libcurl_nss' (?bool; null: unreadable, or not root's: trusted_in())].
 function read_process(string $proc, int $pid, float $deadline = INF): ?array
 {
     $d = "$proc/$pid";

@@ -440,6 +440,7 @@ function main(array $argv): int
     $doc = ['doctor' => ['version' => VERSION, 'table' => $table_file, 'table_error' => $table_error,
         'endpoint' => $endpoint, 'started' => $t0, 'duration_seconds' => round(microtime(true) - $t0, 3)],
         'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $verdict->counts,
+        'fix_points_asked' => $o['processes'],
         'summary' => summary($code, $verdict->counts)];
     // the same document as --json, for readers that must not run the doctor (the Ansible fact)
     $saved = $o['save-json'] === null || write_atomic($o['save-json'], doc_json($doc), $why, 0600);

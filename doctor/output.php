@@ -221,10 +221,17 @@ function doc_human(array $doc, bool $colour): string
         }
         $out .= rtrim($line) . "\n";
         if ($k > 0) {
-            $out .= '    ' . printable($doc['targets'][$k - 1]['sentence']) . "\n";
+            // its code, to look up in docs/doctor.md ("Reason codes"), as --json's reason says it
+            $t = $doc['targets'][$k - 1];
+            $code = $t['status'] === 'ok' ? $t['reason'] : $t['status'];
+            $out .= '    ' . printable("{$t['sentence']} [$code]") . "\n";
         }
     }
-    $out .= fix_points_text($h);
+    // the fix points when some target may probe, or when asked (--processes)
+    $probes = array_filter($doc['targets'], function (array $t): bool {
+        return $t['status'] === 'ok' && in_array($t['probe'], ['expected', 'possible'], true);
+    });
+    $out .= $probes || !empty($doc['fix_points_asked']) ? fix_points_text($h) : '';
     $out .= "\n" . dentries_line($h) . "\n";
     foreach (array_slice($h['watch']['units'] ?? [], 0, 10) as $u) {
         $out .= printable(sprintf("  %s started %d process%s during --watch%s\n", $u['unit'], $u['started'],

@@ -298,7 +298,11 @@ final class HostTest extends TestCase
         $human = D\doc_human($doc, false);
         self::assertStringNotContainsString("\x1b", $human);
         self::assertStringContainsString('curl\x1b]0;pwned\x07[4343]', $human);
-        self::assertStringContainsString('fix: /etc/systemd/system.conf.d/nsscache.conf', $human);
+        // its reason code after its sentence; the fix points only when something may probe, or when asked
+        self::assertStringContainsString(' [' . $t['reason'] . "]\n", $human);
+        $fix = 'fix: /etc/systemd/system.conf.d/nsscache.conf';
+        self::assertSame($t['probe'] !== 'none', strpos($human, $fix) !== false);
+        self::assertStringContainsString($fix, D\doc_human(['fix_points_asked' => true] + $doc, false));
         $n = D\doc_nagios($doc);
         self::assertStringNotContainsString("\x1b", $n);
         self::assertStringContainsString(" 'processes'=2;;;0 ", $n);
