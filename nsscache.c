@@ -560,12 +560,11 @@ static void php_nsscache_rows(HashTable *ht, const char *prefix)
 			ZEND_HASH_FOREACH_VAL(Z_ARRVAL_P(z), e) {
 				snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s", buf[0] ? ", " : "", Z_STRVAL_P(e));
 			} ZEND_HASH_FOREACH_END();
-		} else if (Z_TYPE_P(z) == IS_STRING) {
-			text = Z_STRLEN_P(z) == 0 ? "\"\"" : Z_STRVAL_P(z);
 		} else if (Z_TYPE_P(z) == IS_LONG) {
 			snprintf(buf, sizeof(buf), "%ld", (long) Z_LVAL_P(z));
-		} else {
-			text = Z_TYPE_P(z) == IS_NULL ? "null" : zend_is_true(z) ? "true" : "false";
+		} else { /* no zend_is_true(): each function imported costs every PHP's start ~1,270 instructions */
+			text = Z_TYPE_P(z) == IS_STRING ? (Z_STRLEN_P(z) == 0 ? "\"\"" : Z_STRVAL_P(z))
+				: Z_TYPE_P(z) == IS_NULL ? "null" : NSSCACHE_Z_TRUE(z) ? "true" : "false";
 		}
 		php_info_print_table_row(2, label, text);
 	} ZEND_HASH_FOREACH_END();

@@ -14,6 +14,7 @@ typedef char zend_string;
 # define ZSTR_VAL(s) (s)
 # define ZSTR_LEN(s) strlen(s)
 # define NSSCACHE_TSRMLS_FETCH() TSRMLS_FETCH()
+# define NSSCACHE_Z_TRUE(z) Z_BVAL_P(z)
 # define nsscache_log_err(msg) php_log_err((char *) (msg) TSRMLS_CC)
 # define ZEND_TSRMLS_CACHE_DEFINE()
 # define ZEND_TSRMLS_CACHE_UPDATE()
@@ -73,6 +74,7 @@ static zval *zend_hash_str_find(const HashTable *ht, const char *key, size_t len
 #ifndef nsscache_log_err /* php_log_err() takes a char * before PHP 8.0, a const char * since */
 # define nsscache_log_err(msg) php_log_err((char *) (msg))
 # define NSSCACHE_TSRMLS_FETCH()
+# define NSSCACHE_Z_TRUE(z) (Z_TYPE_P(z) == IS_TRUE)
 #endif
 
 /* The stub's arginfo declares return types from 8.0; before, its legacy form. */
