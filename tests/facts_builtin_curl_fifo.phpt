@@ -28,10 +28,10 @@ $cases = [
 foreach ($cases as $name => $setup) {
     // argv[0] is "./php": relative to the cwd, as after a script's chdir()
     $cmd = ['timeout', '10', './php', '-n', '-d', 'extension=' . nsscache_test_so(), '-r', $setup . $views];
-    $p = proc_open($cmd, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, "$dir/bin",
-        ['PATH' => '/usr/bin:/bin']);
+    $p = nsscache_test_open(['PATH' => '/usr/bin:/bin'], $cmd,
+        [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes, "$dir/bin");
     fclose($pipes[0]);
-    [$status, $out] = nsscache_test_collect($p, $pipes, 15);
+    list($status, $out) = nsscache_test_collect($p, $pipes, 15);
     echo "$name: $status, ", trim($out) === '' ? '(no output)' : trim($out), "\n";
 }
 @unlink("$dir/bin/php");

@@ -6,7 +6,7 @@ nsscache
 <?php if (function_exists('curl_version')) die('skip ext/curl is compiled into this PHP: its libcurl and libnss3 are always mapped'); ?>
 --FILE--
 <?php
-function nss_maps(): array {
+function nss_maps() {
     preg_match_all('#/\S*lib(nss3|softokn3|freeblpriv3|nssutil3|sqlite3)\.so\S*#', file_get_contents('/proc/self/maps'), $m);
     return array_values(array_unique($m[0]));
 }

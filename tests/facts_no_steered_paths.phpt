@@ -4,6 +4,7 @@ Syscall trace: nsscache_status(), nsscache_versions(), nsscache_in_effect(), MIN
 nsscache
 --SKIPIF--
 <?php
+if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');
 if (!is_executable('/usr/bin/strace')) die('skip no strace (scripts/test installs it)');
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to map libnss3 with (php8.2-cli)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libnss3.so', GLOB_BRACE)) die('skip no libnss3 installed (scripts/test installs libnss3)');
@@ -30,15 +31,12 @@ $cases = [
 ];
 foreach ($cases as $name => $env) {
     $log = "$dir/trace-$name";
-    $cmd = ['env', '-i'];
     // TMPDIR (not a steered one: the script sets that itself) keeps the FIFOs of the valgrind
     // suite's memcheck, which traces this child, in the scratch dir instead of /tmp
-    foreach ($env + ['PATH' => '/usr/bin:/bin', 'TMPDIR' => "$dir/vg"] as $k => $v) {
-        $cmd[] = "$k=$v";
-    }
-    array_push($cmd, '/usr/bin/strace', '-f', '-qq', '-e', 'trace=%file', '-o', $log, PHP_BINARY, '-n',
-        '-d', 'extension=' . PHP_EXTENSION_DIR . '/ffi.so', '-d', 'extension=' . nsscache_test_so(), '-r', $code);
-    $p = proc_open($cmd, [1 => ['file', '/dev/null', 'w'], 2 => ['pipe', 'w']], $pipes, $dir);
+    $cmd = ['/usr/bin/strace', '-f', '-qq', '-e', 'trace=%file', '-o', $log, PHP_BINARY, '-n',
+        '-d', 'extension=' . PHP_EXTENSION_DIR . '/ffi.so', '-d', 'extension=' . nsscache_test_so(), '-r', $code];
+    $p = nsscache_test_open($env + ['PATH' => '/usr/bin:/bin', 'TMPDIR' => "$dir/vg"], $cmd,
+        [1 => ['file', '/dev/null', 'w'], 2 => ['pipe', 'w']], $pipes, $dir);
     $err = stream_get_contents($pipes[2]);
     $rc = proc_close($p);
     $lines = file($log, FILE_IGNORE_NEW_LINES) ?: [];

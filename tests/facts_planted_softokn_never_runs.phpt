@@ -4,6 +4,7 @@ A libsoftokn3.so planted in the current directory, reachable through an empty LD
 nsscache
 --SKIPIF--
 <?php
+if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to load libnss3 with (php8.2-cli)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libnss3.so', GLOB_BRACE)) die('skip no libnss3 installed: nothing for nsscache to look beside (scripts/test installs libnss3)');
 ?>
@@ -14,7 +15,7 @@ $dir = sys_get_temp_dir() . '/nsscache-planted-' . getmypid();
 @mkdir($dir);
 $marker = "$dir/constructor-ran";
 // What an attacker drops into a web root: a constructor is enough.
-file_put_contents("$dir/planted.c", <<<'C'
+$c = <<<'C'
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -24,7 +25,8 @@ __attribute__((constructor)) static void planted(void)
 	const char *m = getenv("PLANTED_MARKER");
 	if (m != NULL) close(open(m, O_WRONLY | O_CREAT, 0644));
 }
-C);
+C;
+file_put_contents("$dir/planted.c", $c);
 exec('cc -shared -fPIC -o ' . escapeshellarg("$dir/libsoftokn3.so") . ' ' . escapeshellarg("$dir/planted.c") . ' 2>&1', $o, $rc);
 if ($rc !== 0) {
     echo "cannot build the planted library: ", implode("\n", $o), "\n";
@@ -33,13 +35,13 @@ if ($rc !== 0) {
 // maps the system libnss3 (as libcurl-nss would): nsscache then looks for the
 // softokn NSS would load.
 $code = '$nss = FFI::cdef("const char *NSS_GetVersion(void);", "libnss3.so");'
-      . '$s = nsscache_status(); echo $s["softokn"]["how"], "|", $s["softokn"]["path"] ?? "", "|",'
+      . '$s = nsscache_status(); echo $s["softokn"]["how"], "|", (string) $s["softokn"]["path"], "|",'
       . ' var_export($s["softokn"]["system_build"], true), "\n";'
       . 'ob_start(); phpinfo(); ob_end_clean(); (new ReflectionExtension("nsscache"))->info();';
-[$p, $pipes] = nsscache_test_spawn(['LD_LIBRARY_PATH' => ':/usr/local/lib', 'PLANTED_MARKER' => $marker],
+list($p, $pipes) = nsscache_test_spawn(['LD_LIBRARY_PATH' => ':/usr/local/lib', 'PLANTED_MARKER' => $marker],
     ['extension' => PHP_EXTENSION_DIR . '/ffi.so'], $code, $dir);
 fclose($pipes[0]);
-[$status, $out] = nsscache_test_collect($p, $pipes, 20);
+list($status, $out) = nsscache_test_collect($p, $pipes, 20);
 echo $status, "\n";
 echo strtok($out, "\n"), "\n";
 echo strpos($out, $dir) === false ? "planted file not reported\n" : "planted file reported\n";

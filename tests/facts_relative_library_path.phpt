@@ -4,6 +4,7 @@ A relative LD_LIBRARY_PATH entry: libnss3 and softokn mapped under a relative na
 nsscache
 --SKIPIF--
 <?php
+if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to load libnss3 with (php8.2-cli)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libsoftokn3.so', GLOB_BRACE)) die('skip no libnss3 installed (scripts/test installs libnss3)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)) die('skip no libcurl-nss here (scripts/test installs libcurl3-nss)');
@@ -27,9 +28,9 @@ $code = '$curl = FFI::cdef("void *curl_version_info(int);", ' . var_export($curl
     . '$s = nsscache_status();'
     . 'echo "nss: ", $s["nss"]["path"], " ", $s["nss"]["version"] === $nss->NSS_GetVersion() ? "version read" : "version " . var_export($s["nss"]["version"], true), " initialized=", var_export($s["nss"]["initialized"], true), "\n";'
     . 'echo "softokn: ", $s["softokn"]["how"], " ", $s["softokn"]["path"], " ", var_export($s["softokn"]["system_build"], true), "\n";';
-[$p, $pipes] = nsscache_test_spawn(['LD_LIBRARY_PATH' => 'rel'], ['extension' => PHP_EXTENSION_DIR . '/ffi.so'], $code, $dir);
+list($p, $pipes) = nsscache_test_spawn(['LD_LIBRARY_PATH' => 'rel'], ['extension' => PHP_EXTENSION_DIR . '/ffi.so'], $code, $dir);
 fclose($pipes[0]);
-[$status, $out] = nsscache_test_collect($p, $pipes, 20);
+list($status, $out) = nsscache_test_collect($p, $pipes, 20);
 echo $status, "\n", $out;
 foreach (['libnss3.so', 'libsoftokn3.so'] as $lib) {
     @unlink("$dir/rel/$lib");

@@ -4,6 +4,7 @@ A softokn read as a file: its version string is found whole wherever it falls, a
 nsscache
 --SKIPIF--
 <?php
+if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to map a libnss3 with (php8.2-cli)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libnss3.so', GLOB_BRACE)) die('skip no libnss3 installed (scripts/test installs libnss3)');
 ?>

@@ -36,7 +36,7 @@ for ($i = 0; $i < 100; $i++) {
 file_put_contents(getenv('MARKER'), "no abort\n");
 exit(3);
 PHP;
-[$p, $pipes] = nsscache_test_spawn(['MARKER' => $marker], [], $code);
+list($p, $pipes) = nsscache_test_spawn(['MARKER' => $marker], [], $code);
 echo fgets($pipes[1]);
 fclose($pipes[1]);
 fwrite($pipes[0], "go\n");

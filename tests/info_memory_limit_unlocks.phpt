@@ -18,7 +18,7 @@ register_shutdown_function(function () {
     // buffering in output buffering display handlers": a fatal error too.
     $e = error_get_last();
     file_put_contents(getenv('MARKER'), (getenv('NSSCACHE_T') === '1' ? "shutdown ran" : "putenv lost")
-        . (($e['type'] ?? 0) === E_ERROR ? " after a fatal error\n" : " after: " . ($e['message'] ?? '') . "\n"));
+        . ($e !== null && $e['type'] === E_ERROR ? " after a fatal error\n" : " after: " . ($e === null ? '' : $e['message']) . "\n"));
 });
 $GLOBALS['hog'] = [];
 ini_set('memory_limit', (string) (memory_get_usage() + (4 << 20)));
@@ -33,9 +33,9 @@ ob_end_clean();
 file_put_contents(getenv('MARKER'), "no bailout\n");
 PHP;
 // display_errors=0: the message would be printed through the very handler.
-[$p, $pipes] = nsscache_test_spawn(['MARKER' => $marker], ['display_errors' => '0'], $code);
+list($p, $pipes) = nsscache_test_spawn(['MARKER' => $marker], ['display_errors' => '0'], $code);
 fclose($pipes[0]);
-[$status, $out] = nsscache_test_collect($p, $pipes, 20);
+list($status, $out) = nsscache_test_collect($p, $pipes, 20);
 echo $status, "\n";
 echo is_file($marker) ? file_get_contents($marker) : "no marker\n";
 @unlink($marker);

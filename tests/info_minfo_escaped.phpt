@@ -6,11 +6,11 @@ nsscache
 <?php
 require __DIR__ . '/status.inc';
 $env = [
-    'NSS_SDB_USE_CACHE' => "a\x1b[31m\nFake => row\u{2028}",
+    'NSS_SDB_USE_CACHE' => "a\x1b[31m\nFake => row\xe2\x80\xa8",
     'SSL_DIR' => "/srv/\x1b]0;title\x07\rFake => row",
     // TMPDIR is set in the child (below): valgrind itself needs a usable one to start
-    'ODD_TMPDIR' => "\x9b2J\u{85}\t\"\\",
-    'SQLITE_TMPDIR' => str_repeat("\u{e9}", 40),
+    'ODD_TMPDIR' => "\x9b2J\xc2\x85\t\"\\",
+    'SQLITE_TMPDIR' => str_repeat("\xc3\xa9", 40),
 ];
 $out = nsscache_test_child($env, ['nsscache.override' => 'never'],
     'putenv("TMPDIR=" . getenv("ODD_TMPDIR")); (new ReflectionExtension("nsscache"))->info(); echo json_encode(nsscache_status()["env"]), "\n";');

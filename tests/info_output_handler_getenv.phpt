@@ -14,9 +14,9 @@ nsscache_status();
 ob_end_clean();
 echo "done\n";
 PHP;
-[$p, $pipes] = nsscache_test_spawn([], [], $code);
+list($p, $pipes) = nsscache_test_spawn([], [], $code);
 fclose($pipes[0]);
-[$status, $out] = nsscache_test_collect($p, $pipes, 20);
+list($status, $out) = nsscache_test_collect($p, $pipes, 20);
 echo $status, "\n", $out;
 ?>
 --EXPECT--

@@ -5,7 +5,7 @@ nsscache
 --SKIPIF--
 <?php
 require __DIR__ . '/status.inc';
-if (nsscache_test_fpm_binary() === null) die('skip needs Debian\'s php-fpm of this PHP (php8.2-fpm)');
+if (nsscache_test_fpm_binary() === null) die('skip needs this PHP\'s php-fpm (php8.2-fpm)');
 ?>
 --FILE--
 <?php

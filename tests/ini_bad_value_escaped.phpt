@@ -12,8 +12,8 @@ foreach (["\"a\x1b[31m\nPHP Fatal error:  b\"", '"a' . "\0" . 'tail"', str_repea
     file_put_contents($log, '');
     // -c: the ini file instead of -n (nsscache_test_child adds -n, so run it here); an empty
     // PHP_INI_SCAN_DIR keeps the PHP's own conf.d out (it may load nsscache, or warn itself).
-    $cmd = ['env', '-i', 'PHP_INI_SCAN_DIR=', PHP_BINARY, '-c', $ini, '-d', 'extension=' . nsscache_test_so(), '-r', ';'];
-    $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $p = nsscache_test_open(['PHP_INI_SCAN_DIR' => ''], [PHP_BINARY, '-c', $ini, '-d', 'extension=' . nsscache_test_so(), '-r', ';'],
+        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     stream_get_contents($pipes[1]);
     stream_get_contents($pipes[2]);
     proc_close($p);

@@ -10,7 +10,7 @@ require __DIR__ . '/status.inc';
 foreach ([63, 64, 65, 4096, 131072 - strlen('NSS_SDB_USE_CACHE=') - 1] as $n) {
     $v = str_repeat('a', $n - 1) . 'z';
     $out = nsscache_test_child(['NSS_SDB_USE_CACHE' => $v], ['nsscache.override' => 'never'],
-        '$s = nsscache_status(); echo json_encode([strlen($s["previous"] ?? ""), $s["previous"] === getenv("NSS_SDB_USE_CACHE"), $s["env"] === getenv("NSS_SDB_USE_CACHE"), $s["action"], $s["phase"]]);');
+        '$s = nsscache_status(); echo json_encode([strlen((string) $s["previous"]), $s["previous"] === getenv("NSS_SDB_USE_CACHE"), $s["env"] === getenv("NSS_SDB_USE_CACHE"), $s["action"], $s["phase"]]);');
     echo $n, ' ', $out, "\n";
 }
 ?>

@@ -7,9 +7,9 @@ nsscache
 require __DIR__ . '/status.inc';
 $log = tempnam(sys_get_temp_dir(), 'nsscache');
 // NEL (U+0085), LINE SEPARATOR (U+2028) and a bare CSI (0x9b) split lines in
-// some log viewers; the last value is cut inside "\u{e9}" at byte 64, escaped all the same.
-foreach (["x\nPHP Fatal error:  forged\x1b[31m", str_repeat('v', 70000), "a\u{85}b\u{2028}c\x9bd\\\"",
-        str_repeat('v', 63) . "\u{e9}tail"] as $v) {
+// some log viewers; the last value is cut inside U+00E9 (\xc3\xa9) at byte 64, escaped all the same.
+foreach (["x\nPHP Fatal error:  forged\x1b[31m", str_repeat('v', 70000), "a\xc2\x85b\xe2\x80\xa8c\x9bd\\\"",
+        str_repeat('v', 63) . "\xc3\xa9tail"] as $v) {
     file_put_contents($log, '');
     nsscache_test_child(['NSS_SDB_USE_CACHE' => $v], ['log_errors' => '1', 'error_log' => $log, 'error_reporting' => 'E_ALL'], ';');
     $text = file_get_contents($log);

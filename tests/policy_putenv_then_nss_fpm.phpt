@@ -5,7 +5,8 @@ nsscache
 --SKIPIF--
 <?php
 require __DIR__ . '/status.inc';
-if (nsscache_test_fpm_binary() === null) die('skip needs Debian\'s php-fpm of this PHP (php8.2-fpm)');
+if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');
+if (nsscache_test_fpm_binary() === null) die('skip needs this PHP\'s php-fpm (php8.2-fpm)');
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to map libcurl-nss with (php8.2-cli)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)) die('skip no libcurl-nss here (scripts/test installs libcurl3-nss)');
 ?>

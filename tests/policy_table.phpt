@@ -22,9 +22,11 @@ $cells = [
 $configs = [['probing', 'yes'], ['probing', 'no'], ['never', 'yes'], ['never', 'no'], ['always', 'yes'], ['always', 'no']];
 $code = '$s = nsscache_status(); echo json_encode([$s["action"], getenv("NSS_SDB_USE_CACHE") === false ? null : getenv("NSS_SDB_USE_CACHE"), $s["previous"], $s["phase"]]);';
 $bad = 0;
-foreach ($cells as [$start, $want]) {
+foreach ($cells as $cell) {
+    list($start, $want) = $cell;
     $env = $start === null ? [] : ['NSS_SDB_USE_CACHE' => $start];
-    foreach ($configs as $i => [$override, $value]) {
+    foreach ($configs as $i => $config) {
+        list($override, $value) = $config;
         foreach ([1, 0] as $enabled) {
             if ($enabled === 0 && $i > 0) {
                 continue; // enabled=0: one config is enough, the others are the same

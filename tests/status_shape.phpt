@@ -29,7 +29,7 @@ $spec = [
 ];
 $is_list = function ($a) { return is_array($a) && ($a === [] || array_keys($a) === range(0, count($a) - 1)); };
 $names = ['boolean' => 'bool', 'string' => 'string', 'integer' => 'int', 'NULL' => 'null', 'array' => 'array'];
-$walk = function (string $where, $v, array $spec) use (&$walk, $names, $is_list) {
+$walk = function ($where, $v, array $spec) use (&$walk, $names, $is_list) {
     if (array_keys($v) !== array_keys($spec)) {
         echo "$where keys: ", implode(',', array_keys($v)), "\n";
     }
@@ -58,7 +58,7 @@ $walk('versions', nsscache_versions(), ['nsscache' => 'string', 'libcurl' => '?s
 $e = nsscache_in_effect();
 echo "action=$s[action] phase=$s[phase] reason=$s[in_effect_reason] nss=", $s['nss']['version'] === null ? 'no' : 'yes',
     " softokn=", $s['softokn']['how'], " in_effect=", $s['in_effect'] === $e ? 'same' : 'differs',
-    " json=", json_encode($s) === false ? json_last_error_msg() : 'ok', "\n";
+    " json=", json_encode($s) === false ? 'error ' . json_last_error() : 'ok', "\n";
 PHP;
 $curl = is_file(nsscache_test_system_curl()) ? [nsscache_test_system_curl()] : [];
 $ffi = is_file(PHP_EXTENSION_DIR . '/ffi.so') && glob('/{usr/,}lib{,64,/*-linux-gnu}/libnss3.so', GLOB_BRACE)
@@ -71,7 +71,8 @@ foreach ([
     'libnss3 loaded, disabled' => [['NSS_SDB_USE_CACHE' => 'auto'] + ($ffi ? ['SHAPE_FFI' => '1'] : []),
                                    ['nsscache.enabled' => '0'], $ffi],
     'replaced' => [['NSS_SDB_USE_CACHE' => '1'], ['nsscache.value' => 'no'], []],
-] as $name => [$env, $ini, $ext]) {
+] as $name => $case) {
+    list($env, $ini, $ext) = $case;
     echo "-- $name\n", nsscache_test_child($env, $ini, $code, $ext);
 }
 ?>
