@@ -1,6 +1,9 @@
 <?php
 
-/** @generate-function-entries */
+/**
+ * @generate-function-entries
+ * @generate-legacy-arginfo
+ */
 
 // SPDX-License-Identifier: BSD-2-Clause
 

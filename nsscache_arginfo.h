@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: f7d4cb1c70f33245e95c40aaa1b3d0f477cc249e */
+ * Stub hash: 1246bd2c6913a350e1e919350fd78787b6993442 */
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_nsscache_status, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
