@@ -69,7 +69,8 @@ cg_self() {
 EMPTY_CFLAGS="-O2 -g -Wall -Wextra"
 build_empty() {
     local key dir b
-    key=$( { cat "$BENCH_DIR/empty/config.m4" "$BENCH_DIR/empty/emptyext.c"; echo "$EMPTY_CFLAGS $NSSI_PHP_API"; } \
+    key=$( { cat "$BENCH_DIR/empty/config.m4" "$BENCH_DIR/empty/emptyext.c"
+             echo "$EMPTY_CFLAGS $NSSI_PHP_API $NSSCACHE_PHP_CONFIG"; } \
         | sha256sum | cut -c1-12)
     dir="$NSSCACHE_CACHE/bench/emptyext-$key"
     EMPTY_SO_CACHED="$dir/emptyext.so"
@@ -77,7 +78,7 @@ build_empty() {
     nsscache_log "building the empty extension (bench/empty)"
     b=$(mktemp -d)
     cp "$BENCH_DIR/empty/config.m4" "$BENCH_DIR/empty/emptyext.c" "$b/"
-    (cd "$b" && "phpize$NSSCACHE_PHP_VERSION" >/dev/null 2>&1 \
+    (cd "$b" && "$(nsscache_phpize "$NSSCACHE_PHP_CONFIG")" >/dev/null 2>&1 \
         && ./configure -q --enable-emptyext --with-php-config="$NSSCACHE_PHP_CONFIG" CFLAGS="$EMPTY_CFLAGS" \
             >/dev/null 2>&1 \
         && make -s -j2 >/dev/null 2>&1) || { rm -rf "$b"; return 1; }

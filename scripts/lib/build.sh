@@ -12,6 +12,11 @@
 # PHP_MINIT_FUNCTION... declare parameters that most bodies have no use for.
 NSSCACHE_WARN_FLAGS="-Wall -Wextra -Wno-unused-parameter"
 
+# nsscache_phpize PHP_CONFIG -> the phpize beside it (phpize8.2 for php-config8.2, a path or a name)
+nsscache_phpize() {
+    printf '%s/phpize%s\n' "$(dirname "$(command -v "$1")")" "$(basename "$1" | sed 's/^php-config//')"
+}
+
 # Builds in the checkout; fails on any compiler warning (only our files are compiled here, so
 # any warning is ours, even one gcc places in a PHP header a macro of ours expanded).
 # Env: PHP_CONFIG (default $NSSCACHE_PHP_CONFIG), CFLAGS (default -O2 -g and the warning flags).
@@ -19,7 +24,7 @@ nsscache_build() {
     local php_config=${PHP_CONFIG:-$NSSCACHE_PHP_CONFIG} cflags=${CFLAGS:-"-O2 -g $NSSCACHE_WARN_FLAGS"}
     local phpize stamp log rc=0
     nsscache_apt_install build-essential autoconf "php$NSSCACHE_PHP_VERSION-dev" "php$NSSCACHE_PHP_VERSION-cli"
-    phpize=$(dirname "$(command -v "$php_config")")/phpize${php_config#php-config}
+    phpize=$(nsscache_phpize "$php_config")
     stamp="$php_config $cflags"
     if [ ! -f "$NSSCACHE_ROOT/Makefile" ] || [ "$(cat "$NSSCACHE_ROOT/.build-stamp" 2>/dev/null)" != "$stamp" ] ||
         [ "$NSSCACHE_ROOT/config.m4" -nt "$NSSCACHE_ROOT/Makefile" ]; then
@@ -99,7 +104,7 @@ nsscache_source_files() {
 nsscache_build_copy() {
     local php_config=$1 dir=$2 cflags=${3:-"-O2 -g $NSSCACHE_WARN_FLAGS"} phpize
     local -a pre=("${@:4}")
-    phpize=$(dirname "$php_config")/phpize$(basename "$php_config" | sed 's/^php-config//')
+    phpize=$(nsscache_phpize "$php_config")
     mkdir -p "$dir"
     (cd "${NSSCACHE_SRC:-$NSSCACHE_ROOT}" && nsscache_source_files \
         | grep -v -e '^ci/' -e '^\.ci/' -e '^bench/' -e '^demo/' -e '^scripts/' \

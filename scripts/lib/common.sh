@@ -16,11 +16,21 @@ fi
 export NSSCACHE_CACHE
 
 # The PHP under test (Debian's packages of that minor: php$V, php-fpm$V, php-config$V, php$V-*).
+# NSSCACHE_PHP_CONFIG=/path/to/php-config (exported) names another one, e.g. a PHP built from
+# source: nsscache is built with its phpize, the phpt run with its run-tests.php, php-fpm is its
+# PREFIX/sbin/php-fpm. NSSCACHE_PHP, which runs the scripts' own PHP code, stays Debian's.
 : "${NSSCACHE_PHP_VERSION:=8.2}"
 export NSSCACHE_PHP_VERSION
 NSSCACHE_PHP=php$NSSCACHE_PHP_VERSION
-NSSCACHE_PHP_FPM=/usr/sbin/php-fpm$NSSCACHE_PHP_VERSION
-NSSCACHE_PHP_CONFIG=php-config$NSSCACHE_PHP_VERSION
+if [ -n "${NSSCACHE_PHP_CONFIG:-}" ]; then
+    NSSCACHE_PHP_FPM=$("$NSSCACHE_PHP_CONFIG" --prefix)/sbin/php-fpm
+    # Debian's own php-configX.Y: its php-fpmX.Y
+    [ "$NSSCACHE_PHP_FPM" != /usr/sbin/php-fpm ] ||
+        NSSCACHE_PHP_FPM+=$("$NSSCACHE_PHP_CONFIG" --version | cut -d. -f1,2)
+else
+    NSSCACHE_PHP_FPM=/usr/sbin/php-fpm$NSSCACHE_PHP_VERSION
+    NSSCACHE_PHP_CONFIG=php-config$NSSCACHE_PHP_VERSION
+fi
 
 nsscache_log() { printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 nsscache_die() { printf 'error: %s\n' "$*" >&2; exit 1; }

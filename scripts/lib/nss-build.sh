@@ -51,7 +51,8 @@ nssi_step_packages() {
 nssi_src_dir() { printf '%s/src/%s-%s' "$NSSCACHE_CACHE" "$1" "$(nssi_key "$2")"; }
 
 nssi_step_curl() {
-    nssi_build_curl "$NSSCACHE_PHP_CONFIG" "${NSSI_CURL_SO%/*}" || return 1
+    # NSSI_CURL_SO_FOR: built by whoever built that PHP (checked below), never rebuilt here
+    [ -n "${NSSI_CURL_SO_FOR:-}" ] || nssi_build_curl "$NSSCACHE_PHP_CONFIG" "${NSSI_CURL_SO%/*}" || return 1
     [ -f "$NSSI_CURL_SO" ] || nsscache_die "no $NSSI_CURL_SO"
     local v
     v=$(env -i "$NSSI_PHP" -n -d "extension=$NSSI_CURL_SO" -r 'echo curl_version()["ssl_version"];')

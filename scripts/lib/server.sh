@@ -164,8 +164,10 @@ srv_fpm_pool() {
     for line in "$@"; do printf '%s\n' "$line"; done
 }
 srv_fpm_master() {
-    local name=$1 dir=$2 ready=$3; shift 3
+    local name=$1 dir=$2 ready=$3 o=(); shift 3
+    # -O (--force-stderr: workers' lines on the master's stderr too) where php-fpm has it (7.3+)
+    [[ $("$NSSCACHE_PHP_FPM" -h 2>&1) != *--force-stderr* ]] || o=(-O)
     srv_start -s QUIT -t "${SRV_FPM_WAIT:-10}" -l "$dir/fpm.log" "$name" "$ready" \
         "${SRV_FPM_PREFIX[@]}" env -i PATH="$PATH" HOME="$dir" "${SRV_FPM_ENV[@]}" \
-        "${SRV_FPM_WRAP[@]}" "$NSSCACHE_PHP_FPM" -R -F -O -n "$@" -y "$dir/fpm.conf"
+        "${SRV_FPM_WRAP[@]}" "$NSSCACHE_PHP_FPM" -R -F "${o[@]}" -n "$@" -y "$dir/fpm.conf"
 }
