@@ -4,6 +4,7 @@ A setuid copy of the CLI (AT_SECURE set by the kernel): softokn >= 3.23 reads NS
 nsscache
 --SKIPIF--
 <?php
+if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');
 if (trim((string) shell_exec('id -u')) !== '0') die('skip needs root to make a setuid copy of the CLI (scripts/test runs it as root)');
 if (!is_file(PHP_EXTENSION_DIR . '/ffi.so')) die('skip no ext/ffi to map libcurl-nss with (php8.2-cli; PHP >= 7.4)');
 if (!glob('/{usr/,}lib{,64,/*-linux-gnu}/libcurl-nss.so.4', GLOB_BRACE)) die('skip no libcurl-nss here (scripts/test installs libcurl3-nss)');
