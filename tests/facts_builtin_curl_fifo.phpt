@@ -1,7 +1,5 @@
 --TEST--
 ext/curl built into the PHP binary: the views identify its libcurl without opening the name the loader gives the main program (argv[0], i.e. the process title): a FIFO as the title, or as ./php after chdir(), never makes them hang
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (trim((string) shell_exec(escapeshellarg(PHP_BINARY) . ' -n -r ' . escapeshellarg('echo (int) function_exists("curl_version");'))) !== '1') {

@@ -1,7 +1,5 @@
 --TEST--
 Facts without ext/curl: nulls and the code no_nss_curl, never warnings
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php if (extension_loaded('curl')) die('skip ext/curl is loaded by this PHP\'s ini'); ?>
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 Startup and every view leave NSS alone: no NSS library mapped before or after them, the process's own maps unchanged
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php if (function_exists('curl_version')) die('skip ext/curl is compiled into this PHP: its libcurl and libnss3 are always mapped'); ?>
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 Syscall trace: nsscache_status(), nsscache_versions(), nsscache_in_effect(), MINFO and phpinfo() never stat, open or statfs SSL_DIR, TMPDIR, SQLITE_TMPDIR, the variable, or any cwd-relative path, nor the distribution's files
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

@@ -1,7 +1,5 @@
 --TEST--
 A libnss3 that is unloaded again (FFI) is no longer reported: no stale version, path or initialized
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

@@ -1,7 +1,5 @@
 --TEST--
 Facts with Debian's OpenSSL ext/curl: the same libcurl as curl_version(), found through ext/curl, NSS not involved
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 require __DIR__ . '/status.inc';

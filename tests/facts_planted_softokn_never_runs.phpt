@@ -1,7 +1,5 @@
 --TEST--
 A libsoftokn3.so planted in the current directory, reachable through an empty LD_LIBRARY_PATH entry, is never loaded by nsscache_status() or phpinfo(): the softokn beside the loaded libnss3 is read instead
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

@@ -1,7 +1,5 @@
 --TEST--
 A relative LD_LIBRARY_PATH entry: libnss3 and softokn mapped under a relative name are still seen (identified by their mapping, whatever the spelling of their name), the relative name is never resolved against the cwd, and before NSS loads its softokn none is named (the one beside libnss3 cannot be known): softokn_unknown
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

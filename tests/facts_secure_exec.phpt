@@ -1,7 +1,5 @@
 --TEST--
 A setuid copy of the CLI (AT_SECURE set by the kernel): softokn >= 3.23 reads NSS_SDB_USE_CACHE with secure_getenv() and sees none, so nsscache says in_effect false, secure_exec; the same copy without the setuid bit says in_effect
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

@@ -1,7 +1,5 @@
 --TEST--
 A softokn read as a file: its version string is found whole wherever it falls, across a 64 KiB read too, and a string cut by the end of the file is not taken
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

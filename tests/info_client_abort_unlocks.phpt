@@ -1,7 +1,5 @@
 --TEST--
 A client abort in the middle of nsscache's MINFO section leaves getenv()/putenv() usable in shutdown functions (ZTS: the environment lock is released)
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 A memory_limit bailout in the middle of nsscache's MINFO section leaves getenv()/putenv() usable afterwards (ZTS: the environment lock is released)
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

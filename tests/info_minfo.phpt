@@ -1,7 +1,5 @@
 --TEST--
 MINFO (php --ri nsscache / phpinfo): the support row, every code and value of nsscache_status() under its key, the INI entries
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php if (function_exists('curl_version')) die('skip ext/curl is compiled into this PHP: its libcurl and libnss3 are always mapped'); ?>
 --FILE--

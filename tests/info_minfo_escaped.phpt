@@ -1,7 +1,5 @@
 --TEST--
 MINFO escapes every byte outside printable ASCII in the variable, SSL_DIR, TMPDIR and SQLITE_TMPDIR, as nsscache_status() does (\xHH, \\): php --ri cannot be made to print terminal escapes or extra lines
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

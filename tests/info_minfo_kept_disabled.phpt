@@ -1,7 +1,5 @@
 --TEST--
 MINFO for a kept value and for nsscache.enabled=0
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=never
 --ENV--

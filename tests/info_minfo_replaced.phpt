@@ -1,7 +1,5 @@
 --TEST--
 MINFO names a replaced value and the phase it was replaced in
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php if (function_exists('curl_version')) die('skip ext/curl is compiled into this PHP: its libcurl and libnss3 are always mapped'); ?>
 --INI--

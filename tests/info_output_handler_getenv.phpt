@@ -1,7 +1,5 @@
 --TEST--
 MINFO under an output handler that calls getenv()/putenv() completes (ZTS: no environment lock held while printing)
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

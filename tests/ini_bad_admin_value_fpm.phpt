@@ -1,7 +1,5 @@
 --TEST--
 php-fpm: a bad php_admin_value for an nsscache directive is warned about with the value actually in force (the master's php.ini value the worker keeps), not the built-in default
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 require __DIR__ . '/status.inc';

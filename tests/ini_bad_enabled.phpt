@@ -1,7 +1,5 @@
 --TEST--
 A bad nsscache.enabled gets one startup warning naming it, and the default is used
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.enabled=perhaps
 display_startup_errors=1

@@ -1,7 +1,5 @@
 --TEST--
 A bad nsscache.override gets one startup warning naming it, and the default is used
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=sometimes
 display_startup_errors=1

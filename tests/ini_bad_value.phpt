@@ -1,7 +1,5 @@
 --TEST--
 A bad nsscache.value gets one startup warning naming it, and the default is used
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.value=maybe
 display_startup_errors=1

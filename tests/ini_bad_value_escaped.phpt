@@ -1,7 +1,5 @@
 --TEST--
 An invalid INI value is quoted escaped and capped in its startup warning, NUL and all
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

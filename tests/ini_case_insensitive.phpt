@@ -1,7 +1,5 @@
 --TEST--
 INI values are case-insensitive
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.value=NO
 nsscache.override=Always

@@ -1,7 +1,5 @@
 --TEST--
 nsscache.enabled accepts the usual php.ini booleans (Off arrives as "")
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.enabled=
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 The nsscache.* directives are PHP_INI_SYSTEM: a script cannot change them
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 var_dump(ini_set('nsscache.value', 'no'));

@@ -1,7 +1,5 @@
 --TEST--
 php.ini turns unquoted yes/no into "1"/"": nsscache.value still means what was written
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.value=no
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 override=always keeps a value that already matches (any case)
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=always
 --ENV--

@@ -1,7 +1,5 @@
 --TEST--
 override=always enforces nsscache.value over an admin's no
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=always
 --ENV--

@@ -1,7 +1,5 @@
 --TEST--
 enabled=0: nsscache never touches the environment, even a probing value
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.enabled=0
 --ENV--

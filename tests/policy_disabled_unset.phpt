@@ -1,7 +1,5 @@
 --TEST--
 enabled=0: an unset variable stays unset
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.enabled=0
 --FILE--

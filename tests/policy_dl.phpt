@@ -1,7 +1,5 @@
 --TEST--
 dl("nsscache.so") at run time: the policy acts at load, the views work, and the module unloads cleanly at the end of the request (MSHUTDOWN unregisters its INI entries)
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 dl("nsscache.so") after NSS opened its database under "1": the replacement comes too late, and nsscache says so (set_after_nss_init); before NSS opened, it is in time (in_effect)
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

@@ -1,7 +1,5 @@
 --TEST--
 A dl() of an nsscache that is loaded already (from php.ini, or by an earlier dl()) fails and leaves the record and the variable as they were
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 An admin's no is kept: it skips the probe as well
---EXTENSIONS--
-nsscache
 --ENV--
 NSS_SDB_USE_CACHE=no
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 NSS compares case-insensitively, so YES is kept as written
---EXTENSIONS--
-nsscache
 --ENV--
 NSS_SDB_USE_CACHE=YES
 --FILE--

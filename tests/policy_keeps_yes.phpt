@@ -1,7 +1,5 @@
 --TEST--
 An admin's yes is kept
---EXTENSIONS--
-nsscache
 --ENV--
 NSS_SDB_USE_CACHE=yes
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 Kept values of any length: previous is exact, the phase stays "load" (no re-apply in RINIT)
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 override=never keeps a probing value
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=never
 --ENV--

@@ -1,7 +1,5 @@
 --TEST--
 override=never keeps auto
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=never
 --ENV--

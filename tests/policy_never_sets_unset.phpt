@@ -1,7 +1,5 @@
 --TEST--
 override=never still fills in an unset variable
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.override=never
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 Filling in an unset variable or keeping a good one logs nothing
---EXTENSIONS--
-nsscache
 --INI--
 log_errors=1
 error_reporting=E_ALL

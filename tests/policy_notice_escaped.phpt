@@ -1,7 +1,5 @@
 --TEST--
 The logged replacement escapes every byte outside printable ASCII and caps the length at a character boundary: an environment value cannot forge a log line
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

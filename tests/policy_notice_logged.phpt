@@ -1,7 +1,5 @@
 --TEST--
 A replacement is logged once, at E_NOTICE, naming the old and new value
---EXTENSIONS--
-nsscache
 --INI--
 log_errors=1
 error_reporting=E_ALL

@@ -1,7 +1,5 @@
 --TEST--
 override=always: the notice says why a skipping value was replaced
---EXTENSIONS--
-nsscache
 --INI--
 log_errors=1
 nsscache.override=always

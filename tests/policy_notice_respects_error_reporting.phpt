@@ -1,7 +1,5 @@
 --TEST--
 The replacement notice follows error_reporting and log_errors like any notice
---EXTENSIONS--
-nsscache
 --INI--
 log_errors=1
 error_reporting=E_ALL & ~E_NOTICE

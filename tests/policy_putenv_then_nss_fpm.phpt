@@ -1,7 +1,5 @@
 --TEST--
 php-fpm: a request that putenv()s a probing value and has NSS open its database (softokn loaded meanwhile) says in_effect false, reason opened_under_putenv, from that moment on in that worker; a putenv() alone is a prediction (probing_value); one after NSS opened under yes (with iconv's gconv modules loaded and unloaded around it) changes nothing, and the README's hand fix, putenv() of yes or no before NSS opens, is in effect
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 A request's putenv() calls are part of the variable's timeline: in_effect judges the value NSS opened its database under (softokn loaded by NSS_NoDB_Init), whatever the variable holds later, a putenv() of another variable or of yes/no is no reason, a value put back by the request itself hides nothing, and a change made below PHP (FFI setenv) is never in effect
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

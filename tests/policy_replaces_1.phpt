@@ -1,7 +1,5 @@
 --TEST--
 An unquoted FPM env[] yes arrives as 1, which makes NSS probe: replaced
---EXTENSIONS--
-nsscache
 --ENV--
 NSS_SDB_USE_CACHE=1
 --FILE--

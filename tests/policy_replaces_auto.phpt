@@ -1,7 +1,5 @@
 --TEST--
 auto means measure: replaced
---EXTENSIONS--
-nsscache
 --ENV--
 NSS_SDB_USE_CACHE=auto
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 An empty value makes NSS probe: replaced under probing, kept under never
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 Any value but yes/no makes NSS probe: replaced
---EXTENSIONS--
-nsscache
 --ENV--
 NSS_SDB_USE_CACHE=true
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 The policy, cell by cell (docs/api.md): only yes/no are ever written, over an unset or probing value (override=always: over the other one too); enabled=0 touches nothing; nothing is ever unset
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 Default policy: an unset variable is set to yes when the .so loads
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

@@ -1,7 +1,5 @@
 --TEST--
 A userland putenv() changes env but not what nsscache recorded
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 putenv('NSS_SDB_USE_CACHE=auto');

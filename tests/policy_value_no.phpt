@@ -1,7 +1,5 @@
 --TEST--
 nsscache.value=no sets no
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.value=no
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 nsscache.value=no keeps an admin's yes under probing
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.value=no
 --ENV--

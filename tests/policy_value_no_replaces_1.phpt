@@ -1,7 +1,5 @@
 --TEST--
 nsscache.value=no replaces 1 with no
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.value=no
 --ENV--

@@ -1,7 +1,5 @@
 --TEST--
 nsscache_status() with nsscache disabled and the variable unset: nulls, not errors
---EXTENSIONS--
-nsscache
 --INI--
 nsscache.enabled=0
 --FILE--

@@ -1,7 +1,5 @@
 --TEST--
 Every string in nsscache_status() and nsscache_versions() is printable ASCII, escaped reversibly (\xHH, \\): a libnss3 in a directory whose name is not UTF-8, and a variable that is not, still json_encode(), and stripcslashes() gives the bytes back
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

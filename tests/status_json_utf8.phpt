@@ -1,7 +1,5 @@
 --TEST--
 nsscache_status() keeps values whole and words nothing from them: json_encode() works for any value, and stripcslashes() gives back a value of any length exactly
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 require __DIR__ . '/status.inc';

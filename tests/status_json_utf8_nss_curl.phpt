@@ -1,7 +1,5 @@
 --TEST--
 With an NSS libcurl in the process, nsscache_status() still quotes no value in its reason: json_encode() works for any valid UTF-8 value (0.1.x cut the value at byte 32 inside its sentences)
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php
 if (PHP_VERSION_ID < 70400) die('skip FFI exists from PHP 7.4');

@@ -1,7 +1,5 @@
 --TEST--
 The nsscache_* functions take no arguments: PHP 8 throws ArgumentCountError, an older PHP warns and returns NULL, each in its own words
---EXTENSIONS--
-nsscache
 --FILE--
 <?php
 set_error_handler(function ($no, $msg) {

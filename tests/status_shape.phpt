@@ -1,7 +1,5 @@
 --TEST--
 nsscache_status(), nsscache_versions(), nsscache_in_effect(): the frozen 0.2.0 shape, every key in order, nested too, and every closed value list
---EXTENSIONS--
-nsscache
 --SKIPIF--
 <?php if (function_exists('curl_version')) die('skip ext/curl is compiled into this PHP: its libcurl and libnss3 are always mapped'); ?>
 --FILE--
