@@ -5,6 +5,8 @@ nsscache.value=maybe
 display_startup_errors=1
 ; PHP 7.4 also logs startup errors, to stderr in CLI: keep them out of the output
 error_log=/dev/null
+; PHP 5 warns about an unset timezone when it dates that log line
+date.timezone=UTC
 --ENV--
 NSS_SDB_USE_CACHE=1
 --FILE--
