@@ -366,6 +366,61 @@ function read_crio(string $root, int $owner, ?string $skip = null): array
     return $out;
 }
 
+// What the running system manager gives (RUNNING, running_systemd()) to the fix points POINTS
+// (read from files: read_fix_points()): 'written' is the files' word, 'fixed' for systemd and a unit
+// only what runs has it: the manager's environment, the running unit's main process's, or for a unit
+// that is not running, what its next start gets from a loaded unit whose files have not changed since
+// (NeedDaemonReload=no). Otherwise 'then' says what puts a written value in effect. PAM and CRI-O
+// read their files at each start: there the files' word is what runs.
+function fix_points_running(array $points, ?array $running, string $proc = '/proc'): array
+{
+    $mgr = $running['manager']['NSS_SDB_USE_CACHE'] ?? null;
+    foreach ($points as &$p) {
+        $p += ['written' => $p['fixed'], 'then' => null];
+        if ($p['kind'] === 'systemd') {
+            [$now, $then] = [$mgr, 'systemctl daemon-reexec, then restart the services that run NSS'];
+        } elseif ($p['kind'] === 'unit') {
+            $u = $running['units'][$p['name']] ?? ['pid' => 0, 'reload' => true];
+            $next = in_array($p['path'], [null, 'DefaultEnvironment='], true) ? $mgr : $p['variable'];
+            $now = $u['pid'] > 0 ? proc_env("$proc/{$u['pid']}")['NSS_SDB_USE_CACHE'] ?? null
+                : ($u['reload'] ? null : $next);
+            $then = ($u['reload'] ? 'systemctl daemon-reload; ' : '') . "systemctl restart {$p['name']}";
+        } else {
+            continue;
+        }
+        $p['fixed'] = $running !== null && in_array(\nsscache_ep_class($now), ['yes', 'no'], true);
+        $p['then'] = !$p['fixed'] && $p['written'] ? ($running !== null ? $then : 'boot (no systemd runs here)')
+            : null;
+    }
+    return $points;
+}
+
+// What the running system manager has: its environment for units (systemctl show-environment) and,
+// for each of UNITS, its main process (MainPID, 0: none) and whether its files changed since it was
+// loaded (NeedDaemonReload; a unit not loaded counts as changed). Null when no systemd runs here (or
+// its systemctl is not root's), or it did not answer by DEADLINE.
+function running_systemd(array $units, float $deadline): ?array
+{
+    $bin = is_dir('/run/systemd/system') ? array_values(array_filter(['/usr/bin/systemctl', '/bin/systemctl'],
+        __NAMESPACE__ . '\trusted_file'))[0] ?? null : null;
+    $env = ['PATH' => '/usr/bin:/bin', 'LANG' => 'C', 'SYSTEMD_PAGER' => '', 'SYSTEMD_COLORS' => '0'];
+    $mgr = $bin !== null ? wait_for(run([$bin, 'show-environment'], $env, $deadline)) : null;
+    $show = $mgr !== null && $units ? wait_for(run(array_merge([$bin, 'show', '-p', 'Id', '-p', 'LoadState', '-p',
+        'MainPID', '-p', 'NeedDaemonReload', '--'], $units), $env, $deadline)) : ['status' => 'ok', 'stdout' => ''];
+    if ($mgr === null || $mgr['status'] !== 'ok' || $show['status'] !== 'ok') {
+        return null;
+    }
+    $out = ['manager' => parse_env_file($mgr['stdout']), 'units' => []];
+    foreach (preg_split('/\n\n+/', $show['stdout']) as $block) {
+        $u = parse_env_file($block);
+        if (isset($u['Id'])) {
+            $out['units'][$u['Id']] = ['pid' => (int) ($u['MainPID'] ?? 0),
+                'reload' => ($u['NeedDaemonReload'] ?? '') !== 'no' || ($u['LoadState'] ?? '') !== 'loaded'];
+        }
+    }
+    return $out;
+}
+
 // The first system library directory of ROOT that holds NAME, as a path inside ROOT.
 function find_system_lib(string $root, string $name): ?string
 {

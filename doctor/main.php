@@ -415,7 +415,10 @@ function main(array $argv): int
     if (!$given || $o['discover'] || $o['processes']) {
         $done = array_merge($done, process_targets('/proc', $ctx, $o['processes'], $until));
         $fp = read_fix_points('', $until);
-        $host['fix_points'] = $fp['points'];
+        $units = array_column(array_filter($fp['points'], function (array $p): bool {
+            return $p['kind'] === 'unit';
+        }), 'name');
+        $host['fix_points'] = fix_points_running($fp['points'], running_systemd($units, $until));
         $host['fix_points_notes'] = $fp['notes'];
     }
     if ($o['watch'] !== null) {

@@ -255,7 +255,8 @@ function fix_points_text(array $h): string
             : ($p['kind'] === 'crio' ? 'CRI-O default_env' : '/etc/environment (pam_env: logins, cron)'));
         $val = $p['variable'] !== null ? quote($p['variable']) . ($p['path'] !== null ? " in {$p['path']}" : '')
             : 'unset';
-        $out .= printable("  $what: " . ($p['fixed'] ? "fixed ($val)" : "not fixed ($val)")) . "\n";
+        $out .= printable("  $what: " . ($p['fixed'] ? "fixed ($val)" : (!empty($p['then'])
+            ? "written ($val); in effect after {$p['then']}" : "not fixed ($val)"))) . "\n";
         if ($p['fix'] !== null) {
             $out .= printable("    fix: {$p['fix']['path']}: " . str_replace("\n", ' / ', rtrim($p['fix']['text'])))
                 . "\n";
@@ -374,7 +375,8 @@ function families(array $doc): array
     }
     foreach ($doc['host']['fix_points'] ?? [] as $p) {
         $add('nsscache_fix_point', 'gauge', 'Whether a host-wide fix point sets NSS_SDB_USE_CACHE to yes or no '
-            . '(systemd DefaultEnvironment=, /etc/environment, CRI-O default_env, a unit using libcurl-NSS).',
+            . 'in what runs (systemd DefaultEnvironment=, /etc/environment, CRI-O default_env, a unit using '
+            . 'libcurl-NSS); 0 also when only written, not yet in effect.',
             ['kind' => $p['kind'], 'name' => $p['name']], $p['fixed'] ? 1 : 0);
     }
     $d = $doc['host']['dentries'];

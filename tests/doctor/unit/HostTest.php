@@ -216,6 +216,61 @@ final class HostTest extends TestCase
             ['NSS_SDB_USE_CACHE' => '1']));
     }
 
+    // "Fixed" only when what runs has it: the running manager's environment, a running unit's main
+    // process, or a loaded unit unchanged since (NeedDaemonReload=no) for its next start. Files
+    // alone are "written", with what puts them in effect. /etc/environment is read at each login.
+    public function testFixedOnlyWhenWhatRunsHasIt(): void
+    {
+        $proc = scratch();
+        mkdir("$proc/77");
+        file_put_contents("$proc/77/environ", "PATH=/bin\0NSS_SDB_USE_CACHE=1\0");
+        $pts = self::points(self::host());
+        $state = function (?array $running, string $key) use (&$pts, $proc): array {
+            $p = D\fix_points_running($pts, $running, $proc);
+            $p = array_combine(array_map(function (array $x): string {
+                return $x['kind'] . ' ' . $x['name'];
+            }, $p), $p)[$key];
+            return [$p['written'], $p['fixed'], $p['then']];
+        };
+        $reexec = 'systemctl daemon-reexec, then restart the services that run NSS';
+        // DefaultEnvironment=yes in a drop-in: written; fixed once the manager runs with it
+        $this->assertSame([true, false, 'boot (no systemd runs here)'], $state(null, 'systemd DefaultEnvironment='));
+        $this->assertSame([true, false, $reexec],
+            $state(['manager' => [], 'units' => []], 'systemd DefaultEnvironment='));
+        $this->assertSame([true, true, null], $state(['manager' => ['NSS_SDB_USE_CACHE' => 'yes'], 'units' => []],
+            'systemd DefaultEnvironment='));
+        // the unit's own drop-in sets the empty value: not written, not fixed, whatever runs
+        $this->assertSame([false, false, null], $state(['manager' => ['NSS_SDB_USE_CACHE' => 'yes'],
+            'units' => []], 'unit probe.service'));
+        // /etc/environment: its file is what each login reads
+        $this->assertSame([false, false, null], $state(null, 'environment /etc/environment'));
+        // a unit that inherits DefaultEnvironment=: the running manager's, if loaded unchanged
+        $root = self::host();
+        unlink("$root/etc/systemd/system/probe.service.d/env.conf");
+        file_put_contents("$root/etc/systemd/system/probe.service.d/fix.conf",
+            "[Service]\nEnvironment=NSS_SDB_USE_CACHE=no\n");
+        $pts = self::points($root);
+        $up = ['manager' => ['NSS_SDB_USE_CACHE' => 'yes'],
+            'units' => ['probe.service' => ['pid' => 0, 'reload' => false]]];
+        $this->assertSame([true, true, null], $state($up, 'unit probe.service'));
+        $up['units']['probe.service']['reload'] = true;
+        $this->assertSame([true, false, 'systemctl daemon-reload; systemctl restart probe.service'],
+            $state($up, 'unit probe.service'));
+        // running, its main process started before the fix: not fixed until a restart
+        $up['units']['probe.service'] = ['pid' => 77, 'reload' => false];
+        $this->assertSame([true, false, 'systemctl restart probe.service'], $state($up, 'unit probe.service'));
+        file_put_contents("$proc/77/environ", "NSS_SDB_USE_CACHE=no\0");
+        $this->assertSame([true, true, null], $state($up, 'unit probe.service'));
+        // and in words
+        $doc = ['doctor' => ['version' => D\VERSION], 'host' => ['hostname' => 'h', 'kernel' => '5.14',
+            'distro' => ['id' => 'centos', 'version' => '7', 'family' => 'rhel7'], 'dentries' => ['nr_dentry' => null],
+            'fix_points' => D\fix_points_running($pts, null, $proc)], 'targets' => [], 'exit' => 0, 'summary' => 's',
+            'fix_points_asked' => true];
+        $this->assertStringContainsString('systemd DefaultEnvironment=: written ("yes" in '
+            . '/etc/systemd/system.conf.d/60-fix.conf); in effect after boot (no systemd runs here)',
+            D\doc_human($doc, false));
+    }
+
     public function testAConfigOthersMayWriteIsNotRead(): void
     {
         $root = self::host();
