@@ -520,8 +520,9 @@ function read_nss_units(string $root, array $default, float $deadline, int $owne
 // Spawned Processes"): the manager's (MANAGER: DefaultEnvironment=), then the manager's own process
 // environment (OWN, null: unknown) for the names PassEnvironment= lists, then Environment=, then the
 // EnvironmentFile= files in order (a later source wins), and UnsetEnvironment= removes; each setting
-// collected over TEXTS (the unit file and its drop-ins in order => text, null: not read).
-// ['value', 'from' (what set it last), 'notes' (what was not read)].
+// collected over TEXTS (the unit file and its drop-ins in order => text, null: not read), the
+// EnvironmentFile= patterns expanded as globs. ['value', 'from' (what set it last), 'notes' (what was
+// not read)]; a file not read may set anything: then the value is taken as unset, never fixed.
 function unit_variable(string $root, int $owner, array $texts, array $manager, ?array $own): array
 {
     $k = 'NSS_SDB_USE_CACHE';
@@ -553,15 +554,17 @@ function unit_variable(string $root, int $owner, array $texts, array $manager, ?
     if (isset($env[$k])) {
         [$v, $from] = [$env[$k], $env_from];
     }
-    foreach ($files as $ef) {
-        $ef = ltrim($ef, '-');
-        $et = $ef !== '' && $ef[0] === '/' && is_file($root . $ef) ? read_conf($root, $ef, $owner, $why) : '';
-        if ($et === null) {
-            $notes[] = "$ef: $why";
-        }
-        $e = parse_env_file((string) $et);
-        if (isset($e[$k])) {
-            [$v, $from] = [$e[$k], $ef];
+    foreach ($files as $pattern) {
+        $pattern = ltrim($pattern, '-');
+        foreach ($pattern !== '' && $pattern[0] === '/' ? glob($root . $pattern) ?: [] : [] as $ef) {
+            $ef = substr($ef, strlen($root));
+            $e = parse_env_file((string) ($et = is_file($root . $ef) ? read_conf($root, $ef, $owner, $why) : ''));
+            if ($et === null) {
+                $notes[] = "$ef: $why";
+            }
+            if (isset($e[$k])) {
+                [$v, $from] = [$e[$k], $ef];
+            }
         }
     }
     foreach ($unset as $word => $f) {
@@ -569,7 +572,7 @@ function unit_variable(string $root, int $owner, array $texts, array $manager, ?
             [$v, $from] = [null, $f];
         }
     }
-    return ['value' => $v, 'from' => $from, 'notes' => $notes];
+    return ['value' => $notes ? null : $v, 'from' => $notes ? null : $from, 'notes' => $notes];
 }
 
 function find_unit_file(string $root, string $name): ?string

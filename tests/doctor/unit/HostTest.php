@@ -214,6 +214,13 @@ final class HostTest extends TestCase
             ['NSS_SDB_USE_CACHE' => '1']));
         $this->assertSame(['yes', 'DefaultEnvironment='], $v(['/u' => "[Service]\nPassEnvironment=A\n"],
             ['NSS_SDB_USE_CACHE' => '1']));
+        // EnvironmentFile= takes a glob; a file others may write is not read, and then nothing is claimed
+        $this->assertSame(['auto', '/etc/default-probe'],
+            $v(['/u' => "[Service]\nEnvironmentFile=-/etc/default-p*\n"]));
+        chmod("$root/etc/default-probe", 0666);
+        clearstatcache();
+        $this->assertSame([null, null], $v(['/u' => "[Service]\nEnvironment=NSS_SDB_USE_CACHE=no\n"
+            . "EnvironmentFile=/etc/default-probe\n"]));
     }
 
     // "Fixed" only when what runs has it: the running manager's environment, a running unit's main
