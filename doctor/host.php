@@ -370,8 +370,8 @@ function read_crio(string $root, int $owner, ?string $skip = null): array
 // (read from files: read_fix_points()): 'written' is the files' word, 'fixed' for systemd and a unit
 // only what runs has it: the manager's environment, the running unit's main process's, or for a unit
 // that is not running, what its next start gets from a loaded unit whose files have not changed since
-// (NeedDaemonReload=no). Otherwise 'then' says what puts a written value in effect. PAM and CRI-O
-// read their files at each start: there the files' word is what runs.
+// (NeedDaemonReload=no, and every drop-in on disk loaded). Otherwise 'then' says what puts a written
+// value in effect. PAM and CRI-O read their files at each start: there the files' word is what runs.
 function fix_points_running(array $points, ?array $running, string $proc = '/proc'): array
 {
     $mgr = $running['manager']['NSS_SDB_USE_CACHE'] ?? null;
@@ -380,7 +380,11 @@ function fix_points_running(array $points, ?array $running, string $proc = '/pro
         if ($p['kind'] === 'systemd') {
             [$now, $then] = [$mgr, 'systemctl daemon-reexec, then restart the services that run NSS'];
         } elseif ($p['kind'] === 'unit') {
-            $u = $running['units'][$p['name']] ?? ['pid' => 0, 'reload' => true];
+            $u = $running['units'][$p['name']] ?? ['pid' => 0, 'reload' => true, 'dropins' => []];
+            $real = function (string $f): string {
+                return realpath($f) ?: $f;    // /lib/systemd is /usr/lib/systemd on a merged /usr
+            };
+            $u['reload'] = $u['reload'] || array_diff(array_map($real, $p['dropins']), array_map($real, $u['dropins']));
             $next = in_array($p['path'], [null, 'DefaultEnvironment='], true) ? $mgr : $p['variable'];
             $now = $u['pid'] > 0 ? proc_env("$proc/{$u['pid']}")['NSS_SDB_USE_CACHE'] ?? null
                 : ($u['reload'] ? null : $next);
@@ -397,7 +401,8 @@ function fix_points_running(array $points, ?array $running, string $proc = '/pro
 
 // What the running system manager has: its environment for units (systemctl show-environment) and,
 // for each of UNITS, its main process (MainPID, 0: none) and whether its files changed since it was
-// loaded (NeedDaemonReload; a unit not loaded counts as changed). Null when no systemd runs here (or
+// loaded (NeedDaemonReload; a unit not loaded counts as changed), and its drop-ins as loaded
+// (DropInPaths: NeedDaemonReload misses a new one). Null when no systemd runs here (or
 // its systemctl is not root's), or it did not answer by DEADLINE.
 function running_systemd(array $units, float $deadline): ?array
 {
@@ -406,7 +411,8 @@ function running_systemd(array $units, float $deadline): ?array
     $env = ['PATH' => '/usr/bin:/bin', 'LANG' => 'C', 'SYSTEMD_PAGER' => '', 'SYSTEMD_COLORS' => '0'];
     $mgr = $bin !== null ? wait_for(run([$bin, 'show-environment'], $env, $deadline)) : null;
     $show = $mgr !== null && $units ? wait_for(run(array_merge([$bin, 'show', '-p', 'Id', '-p', 'LoadState', '-p',
-        'MainPID', '-p', 'NeedDaemonReload', '--'], $units), $env, $deadline)) : ['status' => 'ok', 'stdout' => ''];
+        'MainPID', '-p', 'NeedDaemonReload', '-p', 'DropInPaths', '--'], $units), $env, $deadline))
+        : ['status' => 'ok', 'stdout' => ''];
     if ($mgr === null || $mgr['status'] !== 'ok' || $show['status'] !== 'ok') {
         return null;
     }
@@ -415,7 +421,8 @@ function running_systemd(array $units, float $deadline): ?array
         $u = parse_env_file($block);
         if (isset($u['Id'])) {
             $out['units'][$u['Id']] = ['pid' => (int) ($u['MainPID'] ?? 0),
-                'reload' => ($u['NeedDaemonReload'] ?? '') !== 'no' || ($u['LoadState'] ?? '') !== 'loaded'];
+                'reload' => ($u['NeedDaemonReload'] ?? '') !== 'no' || ($u['LoadState'] ?? '') !== 'loaded',
+                'dropins' => preg_split('/\s+/', $u['DropInPaths'] ?? '', -1, PREG_SPLIT_NO_EMPTY)];
         }
     }
     return $out;
@@ -510,7 +517,8 @@ function read_nss_units(string $root, array $default, float $deadline, int $owne
         $uv = unit_variable($root, $owner, $texts, $default, $manager_own);
         $timer = substr($name, 0, -8) . '.timer';
         $points[] = fix_point('unit', $name, $uv['from'], $uv['value'], unit_fix($name),
-            ['unit_file' => $file, 'binary' => $bin, 'libcurl' => $bins[$bin], 'notes' => $uv['notes'],
+            ['unit_file' => $file, 'dropins' => array_slice(array_keys($texts), 1), 'binary' => $bin,
+                'libcurl' => $bins[$bin], 'notes' => $uv['notes'],
                 'timer' => find_unit_file($root, $timer) !== null ? $timer : null]);
     }
     return ['points' => $points, 'notes' => $notes];

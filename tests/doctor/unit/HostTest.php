@@ -257,14 +257,19 @@ final class HostTest extends TestCase
         file_put_contents("$root/etc/systemd/system/probe.service.d/fix.conf",
             "[Service]\nEnvironment=NSS_SDB_USE_CACHE=no\n");
         $pts = self::points($root);
-        $up = ['manager' => ['NSS_SDB_USE_CACHE' => 'yes'],
-            'units' => ['probe.service' => ['pid' => 0, 'reload' => false]]];
+        $up = ['manager' => ['NSS_SDB_USE_CACHE' => 'yes'], 'units' => ['probe.service' => ['pid' => 0,
+            'reload' => false, 'dropins' => ['/etc/systemd/system/probe.service.d/fix.conf']]]];
         $this->assertSame([true, true, null], $state($up, 'unit probe.service'));
+        // a drop-in on disk that the manager has not loaded (NeedDaemonReload does not see a new one)
+        $up['units']['probe.service']['dropins'] = [];
+        $this->assertSame([true, false, 'systemctl daemon-reload; systemctl restart probe.service'],
+            $state($up, 'unit probe.service'));
+        $up['units']['probe.service']['dropins'] = ['/etc/systemd/system/probe.service.d/fix.conf'];
         $up['units']['probe.service']['reload'] = true;
         $this->assertSame([true, false, 'systemctl daemon-reload; systemctl restart probe.service'],
             $state($up, 'unit probe.service'));
         // running, its main process started before the fix: not fixed until a restart
-        $up['units']['probe.service'] = ['pid' => 77, 'reload' => false];
+        $up['units']['probe.service'] = ['pid' => 77, 'reload' => false] + $up['units']['probe.service'];
         $this->assertSame([true, false, 'systemctl restart probe.service'], $state($up, 'unit probe.service'));
         file_put_contents("$proc/77/environ", "NSS_SDB_USE_CACHE=no\0");
         $this->assertSame([true, true, null], $state($up, 'unit probe.service'));
