@@ -12,7 +12,10 @@
 typedef long zend_long;
 typedef char zend_string;
 # define ZSTR_VAL(s) (s)
-# define ZSTR_LEN(s) strlen(s)
+/* ZSTR_LEN() of the INI handler's value is its length parameter (a value may hold a NUL) */
+# define ZSTR_LEN(s) nsscache_len_##s
+# define nsscache_len_new_value ((size_t) new_value_length)
+# define nsscache_len_v strlen(v)
 # define NSSCACHE_TSRMLS_FETCH() TSRMLS_FETCH()
 # define NSSCACHE_Z_TRUE(z) Z_BVAL_P(z)
 # define nsscache_log_err(msg) php_log_err((char *) (msg) TSRMLS_CC)
