@@ -16,14 +16,14 @@
 #   boot_stop_all                boot_stop of every container started (for an EXIT trap)
 # BOOT_PACKAGES (an array, set before boot_base_tarball) may add packages to the base: systemd,
 # dbus, python3 (with python3-apt, which Ansible's apt module needs in --check), openssh-server,
-# sudo and Debian's PHP (cli, fpm, dev, pear) with the build tools.
+# sudo and Debian's PHP (cli, fpm). No compiler, make or phpX.Y-dev, and no package lists (mmdebstrap
+# removes them): a web node as a minimal install leaves it, which the Ansible role must handle.
 # Each container logs its console to DIR.console. The machine's apt configuration and Debian
 # entries are the root's (an archive that is a frozen snapshot keeps working).
 # shellcheck shell=bash
 declare -gA BOOT_LEADER=() BOOT_NSPAWN=() BOOT_DIR=() BOOT_PIDNS=() BOOT_CGROUPS=()
 BOOT_BASE_PACKAGES=(systemd systemd-sysv dbus python3 python3-apt openssh-server sudo iproute2 procps
-    "php$NSSCACHE_PHP_VERSION-cli" "php$NSSCACHE_PHP_VERSION-fpm" "php$NSSCACHE_PHP_VERSION-dev" php-pear
-    build-essential autoconf libnss3 libcurl3-nss)
+    "php$NSSCACHE_PHP_VERSION-cli" "php$NSSCACHE_PHP_VERSION-fpm" libnss3 libcurl3-nss)
 
 boot_packages() { printf '%s\n' "${BOOT_BASE_PACKAGES[@]}" "${BOOT_PACKAGES[@]}" | sort -u; }
 
