@@ -19,6 +19,8 @@ if test "$PHP_NSSCACHE" != "no"; then
   dnl ac_cv_func_getauxval=no forces that path (the build suite does, so that it runs on Debian).
   NSSCACHE_CFLAGS=""
   AC_CHECK_FUNC([getauxval], [], [NSSCACHE_CFLAGS="-DNSSCACHE_NO_GETAUXVAL=1"])
+  dnl A ZTS PHP: the facts serialise libcurl's curl_version_info(), which writes static buffers.
+  test "$PHP_THREAD_SAFETY" = "yes" && NSSCACHE_CFLAGS="$NSSCACHE_CFLAGS -DNSSCACHE_THREADS=1"
 
   dnl Hidden by default: only get_module() is exported, which keeps the
   dnl dynamic linker's work at load (part of every PHP process's start) small.

@@ -20,10 +20,16 @@
 #include <sys/prctl.h>
 #endif
 
+#ifdef NSSCACHE_THREADS /* a ZTS PHP (config.m4) */
+#include <pthread.h>
+static pthread_mutex_t curl_lock = PTHREAD_MUTEX_INITIALIZER;
+#define CURL_LOCK(op) pthread_mutex_##op(&curl_lock)
+#else
+#define CURL_LOCK(op) (void) 0
+#endif
+
 #define SOFTOKN_NAME "libsoftokn3.so"
 #define NSS_NAME "libnss3.so"
-
-/* ---------------------------------------------------------------- versions */
 
 int nsscache_parse_nss_version(const char *buf, size_t len, char *version, size_t versionlen,
 		nsscache_version *v)
@@ -245,15 +251,17 @@ static void libcurl_facts(nsscache_libs *out, const scan_ctx *ctx, int ext_curl,
 		out->curl_how = ctx->curls == 1 ? NSSCACHE_CURL_ONLY : NSSCACHE_CURL_FIRST;
 		out->ext_curl_missed = ext_curl;
 	}
-	/* what PHP's curl_version() calls; it opens no database */
+	/* what PHP's curl_version() calls; it opens no database, but writes static buffers (7.88's
+	 * ssl_version): in a threaded PHP one thread at a time, until its answer is copied */
+	CURL_LOCK(lock);
 	vi = sym != NULL ? FN(curl_version_info_fn, sym)(3 /* CURLVERSION_FOURTH; libcurl ignores it */) : NULL;
-	if (vi == NULL || vi->version == NULL) {
-		out->curl_how = NSSCACHE_CURL_NONE;
-		out->curl_path[0] = '\0';
-		return;
+	if (vi != NULL && vi->version != NULL) {
+		snprintf(out->curl_version, sizeof(out->curl_version), "%s", vi->version);
+		snprintf(out->curl_ssl, sizeof(out->curl_ssl), "%s", vi->ssl_version != NULL ? vi->ssl_version : "");
 	}
-	snprintf(out->curl_version, sizeof(out->curl_version), "%s", vi->version);
-	snprintf(out->curl_ssl, sizeof(out->curl_ssl), "%s", vi->ssl_version != NULL ? vi->ssl_version : "");
+	CURL_LOCK(unlock);
+	out->curl_how = out->curl_version[0] != '\0' ? out->curl_how : NSSCACHE_CURL_NONE;
+	out->curl_path[0] = out->curl_version[0] != '\0' ? out->curl_path[0] : '\0';
 	out->curl_nss = strncmp(out->curl_ssl, "NSS/", 4) == 0;
 }
 
@@ -403,9 +411,7 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 		while (fd >= 0 && read(fd, av, sizeof(av)) == (ssize_t) sizeof(av) && av[0] != AT_NULL) {
 			out->secure_exec |= av[0] == AT_SECURE && av[1] != 0;
 		}
-		if (fd >= 0) {
-			close(fd);
-		}
+		(void) (fd < 0 || close(fd));
 	}
 #endif
 	free(ctx);
@@ -448,9 +454,6 @@ nsscache_effect nsscache_in_effect(const nsscache_libs *libs, const nsscache_rec
 	}
 	if (probing) {
 		return var == NSSCACHE_VAR_UNSET ? NSSCACHE_EFFECT_UNSET : NSSCACHE_EFFECT_PROBING_VALUE;
-	}
-	if (libs->softokn_version[0] == '\0') {
-		return NSSCACHE_EFFECT_SOFTOKN_UNKNOWN;
 	}
 	if (libs->secure_exec && v >= NSSCACHE_VERSION(3, 23, 0)) { /* PR_GetEnvSecure in sdb.c */
 		return NSSCACHE_EFFECT_SECURE_EXEC;

@@ -7,10 +7,6 @@
 #include <limits.h>
 #include <stddef.h>
 
-#ifndef PATH_MAX
-#define PATH_MAX 4096
-#endif
-
 /* Open PATH for reading without ever blocking on it (O_NONBLOCK: a FIFO with
  * no writer; O_NOCTTY, O_CLOEXEC), a regular file only: the fd, or -1. */
 int nsscache_open_regular(const char *path);
