@@ -87,7 +87,7 @@ final class SaveJsonTest extends TestCase
         // it holds other users' command lines and values of their environ: root's alone to read, and the
         // Ansible fact (run as root, under become) prints it all the same
         $this->assertSame(0600, fileperms("$d/doctor.json") & 0777);
-        $fact = (string) file_get_contents(TOP . '/ansible/roles/nsscache/files/nsscache.fact');
+        $fact = (string) file_get_contents(TOP . '/fleet/nsscache.fact');
         $fact = preg_replace('/^f=.*$/m', 'f=' . escapeshellarg("$d/doctor.json"), $fact, 1, $n);
         $this->assertSame(1, $n, 'the fact names its file on an f= line');
         exec('sh -c ' . escapeshellarg($fact), $got, $rc);
