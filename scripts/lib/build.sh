@@ -12,9 +12,12 @@
 # PHP_MINIT_FUNCTION... declare parameters that most bodies have no use for.
 NSSCACHE_WARN_FLAGS="-Wall -Wextra -Wno-unused-parameter"
 
-# nsscache_phpize PHP_CONFIG -> the phpize beside it (phpize8.2 for php-config8.2, a path or a name)
+# nsscache_phpize PHP_CONFIG -> the phpize beside it (phpize8.2 for php-config8.2). A name is looked up
+# on PATH; a path is taken as it is (ci/matrix's are inside a Debian root, not on this host).
 nsscache_phpize() {
-    printf '%s/phpize%s\n' "$(dirname "$(command -v "$1")")" "$(basename "$1" | sed 's/^php-config//')"
+    local p=$1
+    case $p in */*) ;; *) p=$(command -v "$p") || p=$1 ;; esac
+    printf '%s/phpize%s\n' "$(dirname "$p")" "$(basename "$1" | sed 's/^php-config//')"
 }
 
 # Builds in the checkout; fails on any compiler warning (only our files are compiled here, so
