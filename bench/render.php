@@ -130,11 +130,15 @@ if (in_array(2, $sections, true)) {
     $ir = [];
     foreach (['floor', 'floor_empty', 'nsscache'] as $c) $ir[$c] = median(col("s2-ir-$c"));
     $irr = ratio($ir['nsscache'], $ir['floor']);
+    // run k of nsscache against run k of the floor: one ratio per callgrind run
+    $ir_pairs = [];
+    foreach (col('s2-ir-nsscache') as $i => $x) if (col('s2-ir-floor')[$i] ?? null) $ir_pairs[] = $x / col('s2-ir-floor')[$i];
+    $ir_ci = boot($ir_pairs, 'median');
     $S[2] = ['cols' => $c2, 'pairs' => $pairs, 'ratio' => [$pt, $lo, $hi], 'empty_ratio' => boot($epairs, 'median'), 'verdict' => verdict($lo, $hi, 1.02, false),
         'ir' => $ir, 'ir_n' => count(col('s2-ir-nsscache')),
         'ir_spread' => array_map(fn($c) => col("s2-ir-$c") ? max(col("s2-ir-$c")) - min(col("s2-ir-$c")) : null,
             ['floor' => 'floor', 'floor_empty' => 'floor_empty', 'nsscache' => 'nsscache']),
-        'ir_ratio' => $irr, 'ir_verdict' => $irr === null ? 'no_data' : ($irr <= 1.02 ? 'met' : 'not_met'),
+        'ir_ratio' => $irr, 'ir_ci' => $ir_ci, 'ir_verdict' => verdict($ir_ci[1], $ir_ci[2], 1.02, false),
         'get_ratio' => ratio($c2['nsscache']['get'], $c2['floor']['get'])];
 }
 
@@ -142,8 +146,18 @@ if (in_array(2, $sections, true)) {
 if (in_array(3, $sections, true)) {
     $ways = [];
     foreach (['ini', 'host', 'd'] as $w) {
-        $ir = [];
-        foreach (['none', 'empty', 'nsscache', 'nsscache2', 'matched'] as $c) $ir[$c] = num(v("s3.ir.$w.$c", ''));
+        // one row per round: none empty minit floor nsscache; the first round is the one attributed
+        $cols = ['none', 'empty', 'minit', 'floor', 'nsscache'];
+        $rounds = array_values(array_filter(rows("s3-ir-$w"), fn($f) => count(nums($f)) === count($cols)));
+        $ir = ['matched' => num(v("s3.ir.$w.matched", ''))];
+        foreach ($cols as $i => $c) $ir[$c] = num($rounds[0][$i] ?? null);
+        $ir['nsscache2'] = num($rounds[1][4] ?? null);
+        // nsscache adds / the floor adds, round by round (each round's columns ran one after the other)
+        $fr = nums(array_map(fn($f) => ratio($f[4] - $f[0], $f[3] - $f[0]), $rounds));
+        [$fp, $flo, $fhi] = boot($fr, 'median');
+        $added = [];
+        foreach (['empty', 'minit', 'floor', 'nsscache'] as $i => $c)
+            $added[$c] = median(array_map(fn($f) => $f[$i + 1] - $f[0], $rounds));
         $de = $ir['empty'] - $ir['none'];
         $dn = $ir['nsscache'] - $ir['none'];
         // nsscache − empty, function by function (self counts: they add up to the difference)
@@ -166,7 +180,9 @@ if (in_array(3, $sections, true)) {
         uasort($diff, fn($x, $y) => abs($y) <=> abs($x));
         $ways[$w] = ['ir' => $ir, 'de' => $de, 'dn' => $dn, 'ratio' => ratio($dn, $de), 'own' => $ir['nsscache'] - $ir['empty'],
             'diff' => $diff, 'by_obj' => $by_obj, 'load_obj' => $load_obj, 'inc' => $inc, 'self_sum' => array_sum($diff),
-            'verdict' => ratio($dn, $de) === null ? 'no_data' : (ratio($dn, $de) <= 2 ? 'met' : 'not_met')];
+            'verdict' => ratio($dn, $de) === null ? 'no_data' : (ratio($dn, $de) <= 2 ? 'met' : 'not_met'),
+            'rounds' => count($rounds), 'added' => $added, 'floor_ratio' => $fp, 'floor_lo' => $flo, 'floor_hi' => $fhi,
+            'floor_ratios' => $fr, 'floor_verdict' => verdict($flo, $fhi, 1.02, false)];
     }
     $S[3] = ['ways' => $ways, 'nsslibs' => trim(v('s3.nsslibs', ''))];
 }

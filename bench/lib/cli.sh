@@ -81,17 +81,21 @@ section2() {
 }
 
 # ================================================================ 3. startup
-# php -r '' three ways, each with nothing, the empty extension and nsscache:
+# php -r '' three ways, each with nothing (none), the empty extension, setenv() at MINIT alone
+# (minit), the floor (the smallest extension that does nsscache's job) and nsscache:
 #   ini:  an empty php.ini (-c) and a scan dir (PHP_INI_SCAN_DIR) holding only the module's file,
 #         or nothing for the baseline: the mechanism a host uses, and nothing else loaded;
-#   host: Debian's own CLI configuration (php.ini and conf.d) plus that scan dir (":DIR" appends
-#         it), as on a host with Debian's extensions;
+#   host: the PHP's own CLI configuration (php.ini and conf.d) plus that scan dir (":DIR" appends
+#         it), as on a host with the distribution's extensions;
 #   d:    -n -d extension=PATH (the baseline without the option; "matched": -d user_agent=PATH,
 #         a core INI string as long as the module's option, the same command line without a module).
-# Each run under callgrind. data/s3-WAY.self: "self_none self_empty self_nsscache function [object]"
-# for every function whose self count differs between the runs (they add up to the differences: the
+# Every module's .so path has the same length. Each run under callgrind, the columns one after the
+# other, S3_REPS rounds: data/s3-ir-WAY holds a line per round, "none empty minit floor nsscache".
+# data/s3-WAY.self (first round): "self_none self_empty self_nsscache function [object]" for every
+# function whose self count differs between the runs (they add up to the differences: the
 # attribution), and "... PROGRAM TOTALS"; data/s3-WAY.inc: "none empty nsscache function [object]",
 # inclusive counts of the module's own functions and of the loader's entry points below.
+S3_COLS=(none empty minit floor nsscache)
 S3_ENTRY='^(php_load_extension|dlopen@@GLIBC_2.34|dlclose@@GLIBC_2.34|_dl_runtime_resolve_xsave'
 S3_ENTRY+='|php_module_startup|php_module_shutdown|zend_startup_modules|php_request_startup) '
 S3_ENTRY+='|\[(nsscache|emptyext)\.so\]$'
@@ -100,9 +104,12 @@ s3_join() {
     awk 'FNR == 1 { f++ } { k = $0; sub(/^[0-9]+ /, "", k); v[k, f] = $1; keys[k] = 1 }
         END { for (k in keys) { l = ""; for (i = 1; i <= f; i++) l = l (v[k, i] + 0) " "; print l k } }' "$@" | sort -k3
 }
+s3_so() {   # COL -> the module's .so ('' for none)
+    case $1 in empty) echo "$EMPTY_SO" ;; minit) echo "$MINIT_SO" ;; floor) echo "$FLOOR_SO" ;;
+        nsscache) echo "$NSSI_NSSCACHE_SO" ;; esac
+}
 s3_cmd() {   # WAY COL -> sets CMD (the command after env -i)
-    local so=
-    case $2 in empty) so=$EMPTY_SO ;; nsscache|nsscache2) so=$NSSI_NSSCACHE_SO ;; esac
+    local so; so=$(s3_so "$2")
     case $1 in
         ini)  CMD=(PHP_INI_SCAN_DIR="$S/s3/scan-$2" "$PHP" -c "$S/s3/php.ini" -r '') ;;
         host) CMD=(PHP_INI_SCAN_DIR=":$S/s3/scan-$2" "$PHP" -r '') ;;
@@ -113,21 +120,30 @@ s3_cmd() {   # WAY COL -> sets CMD (the command after env -i)
 }
 section3() {
     section_t0 3
-    local way c so out
+    local way c so out rep line
     mkdir -p "$S/s3/scan-none"; : > "$S/s3/php.ini"
-    for c in empty nsscache nsscache2; do
-        so=$EMPTY_SO; [ "$c" = empty ] || so=$NSSI_NSSCACHE_SO
-        mkdir -p "$S/s3/scan-$c"; echo "extension=$so" > "$S/s3/scan-$c/20-bench.ini"
+    for c in "${S3_COLS[@]}"; do
+        [ "$c" = none ] && continue
+        mkdir -p "$S/s3/scan-$c"; echo "extension=$(s3_so "$c")" > "$S/s3/scan-$c/20-bench.ini"
     done
     for way in ini host d; do
-        for c in none empty nsscache nsscache2 matched; do
-            [ "$c" = matched ] && [ "$way" != d ] && continue
-            s3_cmd "$way" "$c"
-            out=$S/cg/startup-$way-$c.out
-            val "s3.ir.$way.$c" "$(cg "$out" PATH=/usr/bin:/bin "${CMD[@]}")"
-            [ "$c" = nsscache2 ] || [ "$c" = matched ] && continue
-            cg_inclusive "$out" > "$S/cg/s3-$way-$c.inc"
-            cg_self "$out" > "$S/cg/s3-$way-$c.self"
+        : > "$D/s3-ir-$way"
+        for rep in $(seq 1 "$S3_REPS"); do
+            line=
+            for c in "${S3_COLS[@]}"; do
+                s3_cmd "$way" "$c"
+                out=$S/cg/startup-$way-$c-$rep.out
+                line+="$(cg "$out" PATH=/usr/bin:/bin "${CMD[@]}") "
+            done
+            echo "$line" >> "$D/s3-ir-$way"
+        done
+        if [ "$way" = d ]; then
+            s3_cmd d matched
+            val s3.ir.d.matched "$(cg "$S/cg/startup-d-matched.out" PATH=/usr/bin:/bin "${CMD[@]}")"
+        fi
+        for c in none empty nsscache; do
+            cg_inclusive "$S/cg/startup-$way-$c-1.out" > "$S/cg/s3-$way-$c.inc"
+            cg_self "$S/cg/startup-$way-$c-1.out" > "$S/cg/s3-$way-$c.self"
         done
         s3_join "$S/cg/s3-$way-none.self" "$S/cg/s3-$way-empty.self" "$S/cg/s3-$way-nsscache.self" \
             | awk '$1 != $2 || $2 != $3 || /PROGRAM TOTALS$/' > "$D/s3-$way.self"
@@ -141,7 +157,9 @@ section3() {
             file_get_contents("/proc/self/maps"), $m); echo implode(" ", array_unique($m[1]));')"
     val s3.relocs.nsscache "$(readelf -rW "$NSSI_NSSCACHE_SO" | grep -c 'R_X86_64')"
     val s3.relocs.empty "$(readelf -rW "$EMPTY_SO" | grep -c 'R_X86_64')"
+    val s3.relocs.floor "$(readelf -rW "$FLOOR_SO" | grep -c 'R_X86_64')"
     val s3.undef.nsscache "$(readelf --dyn-syms -W "$NSSI_NSSCACHE_SO" | awk '$7 == "UND" && $8 != ""' | wc -l)"
     val s3.undef.empty "$(readelf --dyn-syms -W "$EMPTY_SO" | awk '$7 == "UND" && $8 != ""' | wc -l)"
+    val s3.undef.floor "$(readelf --dyn-syms -W "$FLOOR_SO" | awk '$7 == "UND" && $8 != ""' | wc -l)"
     section_t1
 }

@@ -64,26 +64,31 @@ cg_self() {
         END { for (k in self) if (self[k]) print self[k], k; print tot, "PROGRAM TOTALS" }' "$1"
 }
 
-# The empty extension (bench/empty): a module entry and nothing else, built like nsscache
-# (phpize, -O2 -g), cached by content in $NSSCACHE_CACHE/bench. Sets EMPTY_SO_CACHED.
-EMPTY_CFLAGS="-O2 -g -Wall -Wextra"
-build_empty() {
-    local key dir b
-    key=$( { cat "$BENCH_DIR/empty/config.m4" "$BENCH_DIR/empty/emptyext.c"
-             echo "$EMPTY_CFLAGS $NSSI_PHP_API $NSSCACHE_PHP_CONFIG"; } \
+# The comparison extensions, each a directory of bench/ with config.m4 and NAME.c, built like
+# nsscache (phpize, -O2 -g) and cached by content in $NSSCACHE_CACHE/bench:
+#   empty/emptyext  a module entry and nothing else: what loading any module costs
+#   floor/floorext  the smallest extension that does nsscache's job (three INI directives, the
+#                   variable set at MINIT and RINIT): the floor for nsscache's startup
+#   minit/minitenv  setenv() at MINIT alone
+# bench_ext DIR NAME: builds it if needed and sets BENCH_EXT_SO to its .so.
+BENCH_EXT_CFLAGS="-O2 -g -Wall -Wextra"
+bench_ext() {
+    local src=$BENCH_DIR/$1 name=$2 key dir b
+    key=$( { cat "$src/config.m4" "$src/$name.c"
+             echo "$BENCH_EXT_CFLAGS $NSSI_PHP_API $NSSCACHE_PHP_CONFIG"; } \
         | sha256sum | cut -c1-12)
-    dir="$NSSCACHE_CACHE/bench/emptyext-$key"
-    EMPTY_SO_CACHED="$dir/emptyext.so"
-    [ -f "$EMPTY_SO_CACHED" ] && return 0
-    nsscache_log "building the empty extension (bench/empty)"
+    dir="$NSSCACHE_CACHE/bench/$name-$key"
+    BENCH_EXT_SO="$dir/$name.so"
+    [ -f "$BENCH_EXT_SO" ] && return 0
+    nsscache_log "building bench/$1 ($name)"
     b=$(mktemp -d)
-    cp "$BENCH_DIR/empty/config.m4" "$BENCH_DIR/empty/emptyext.c" "$b/"
+    cp "$src/config.m4" "$src/$name.c" "$b/"
     (cd "$b" && "$(nsscache_phpize "$NSSCACHE_PHP_CONFIG")" >/dev/null 2>&1 \
-        && ./configure -q --enable-emptyext --with-php-config="$NSSCACHE_PHP_CONFIG" CFLAGS="$EMPTY_CFLAGS" \
+        && ./configure -q "--enable-$name" --with-php-config="$NSSCACHE_PHP_CONFIG" CFLAGS="$BENCH_EXT_CFLAGS" \
             >/dev/null 2>&1 \
         && make -s -j2 >/dev/null 2>&1) || { rm -rf "$b"; return 1; }
     mkdir -p "$dir"
-    cp "$b/modules/emptyext.so" "$EMPTY_SO_CACHED.tmp" && mv "$EMPTY_SO_CACHED.tmp" "$EMPTY_SO_CACHED"
+    cp "$b/modules/$name.so" "$BENCH_EXT_SO.tmp" && mv "$BENCH_EXT_SO.tmp" "$BENCH_EXT_SO"
     rm -rf "$b"
 }
 

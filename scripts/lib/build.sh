@@ -59,7 +59,7 @@ nsscache_c_hash() {
     local out
     out=$(
         cd "$NSSCACHE_ROOT" || exit 1
-        { printf '%s\n' nsscache.c php_nsscache.h nsscache_compat.h
+        { printf '%s\n' nsscache.c php_nsscache.h nsscache_compat.h nsscache_compat_old.h
             printf '%s\n' src/*.c | LC_ALL=C sort; printf '%s\n' src/*.h | LC_ALL=C sort; } |
             while IFS= read -r f; do gcc -fpreprocessed -dD -E -P -w -x c "$f" || exit 1; done
     ) || return 1
