@@ -10,8 +10,8 @@
 /**
  * What nsscache found in NSS_SDB_USE_CACHE, what it did and when, and the
  * facts of this process that decide whether the setting is in effect:
- * libcurl, NSS and softokn as loaded here, and the distribution. The rest
- * (database, filesystems, the probe) is nsscache-doctor's, outside PHP.
+ * libcurl, NSS and softokn as loaded here. The rest (the distribution, the
+ * database, filesystems, the probe) is nsscache-doctor's, outside PHP.
  */
 function nsscache_status(): array {}
 

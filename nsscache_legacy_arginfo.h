@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1246bd2c6913a350e1e919350fd78787b6993442 */
+ * Stub hash: f9128618a6c5732d4c949b1c62815a8b06999bea */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_nsscache_status, 0, 0, 0)
 ZEND_END_ARG_INFO()

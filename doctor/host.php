@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: the whole host, not only PHP (issue 33). NSS probes once per process, when it
+// nsscache-doctor: the whole host, not only PHP. NSS probes once per process, when it
 // opens its database, so the leak grows through short-lived processes that start again and again:
 // cron and timer jobs, health checks, probes run by a container runtime. Here: the host-wide fix
 // points where such processes would inherit the variable (systemd's DefaultEnvironment=,

@@ -307,7 +307,8 @@ function judge(array $t, array $facts, View $view, ?array $table): array
         at_most_possible($t, 'open_basedir_hides');
     }
     // the process that answered is gone and no master of it was seen: its files were looked at from
-    // the doctor's own view, or through a /proc entry that vanished while read (issue 29, 2 and 3)
+    // the doctor's own view, or through a /proc entry that vanished while read: neither
+    // can vouch for what that process saw
     // (with its own view, only the softokn file the doctor read is in doubt)
     $gone = (in_array('process_exited_while_read', $t['notes'], true)
         || in_array('process_gone', $t['notes'], true) && !in_array('judged_from_master', $t['notes'], true))

@@ -364,7 +364,8 @@ function discover_pools(array $globs, string $proc = '/proc'): array
 // A socket by its resolved path; localhost:PORT as both 127.0.0.1:PORT and [::1]:PORT: php-fpm
 // binds the first address getaddrinfo() gives for localhost, which is [::1] where /etc/hosts
 // lists "::1 localhost" (Debian's installer writes that line), and 127.0.0.1 elsewhere. So that
-// pool's master is found and a recycled worker is judged from it (issue 29, item 3).
+// pool's master is found and a recycled worker is judged from it, not
+// from the doctor's guess at its configuration.
 function pool_at(?string $address, string $proc = '/proc'): ?array
 {
     if ($address === null) {

@@ -165,7 +165,7 @@ nsscache_build_php() {
     # <prefix>/lib/apache2/libphp.so, never the system's Apache dirs or config (below).
     8.2-zts) flags+=(--enable-zts --with-apxs2=/usr/bin/apxs2) ;;
     # ext/curl compiled into the binary, as the official Docker images ship it: the loader names
-    # the main program after argv[0], which is the process title (issue 27). libcurl4-nss-dev:
+    # the main program after argv[0], which is the process title, not the binary's name. libcurl4-nss-dev:
     # the one libcurl4-*-dev the integration harness installs (they conflict with each other).
     8.2-curl) flags+=(--with-curl) ;;
     8.2-asan)

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Hostile answers (issue 28, attack 2): a pool, a page or a CLI may answer anything. Every fact is
+// Hostile answers (asked by root): a pool, a page or a CLI may answer anything. Every fact is
 // checked to its type; a malformed answer is that target's bad_answer and nothing else. The fuzz
 // part mutates a good answer 1,200 times (wrong types, missing keys, huge, deep, non-UTF-8, cut
 // or flipped bytes) and checks every output form after each: --json is schema-1 JSON, --nagios

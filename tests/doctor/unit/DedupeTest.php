@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, item 4: one target per address, by running master rather than by config file: a custom
+// One target per address, by running master rather than by config file: a custom
 // master on the distribution's socket path is asked, not dropped as a duplicate of the distribution's
 // pool that is not running; symlinked socket paths are one address.
 declare(strict_types=1);
@@ -38,7 +38,7 @@ final class DedupeTest extends TestCase
         $this->assertCount(1, D\dedupe([$c, $c]));
     }
 
-    // issue 29, item 3: --pool NAME=localhost:PORT for a pool that listens on 127.0.0.1:PORT is that
+    // --pool NAME=localhost:PORT for a pool that listens on 127.0.0.1:PORT is that
     // pool of its running master (judged from the master when the worker that answered is gone);
     // localhost is [::1] too (php-fpm binds [::1] where /etc/hosts lists "::1 localhost" first),
     // but another address is never that pool

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, item 1: the doctor's own fix never leaks into its targets. nsscache enabled for the
+// The doctor's own fix never leaks into its targets. nsscache enabled for the
 // doctor's PHP (phpenmod) sets NSS_SDB_USE_CACHE in the doctor's process; CLI targets start with
 // the variable as the launcher was given it (NSSCACHE_DOCTOR_VAR), or as nsscache says it was.
 declare(strict_types=1);

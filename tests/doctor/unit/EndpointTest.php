@@ -99,7 +99,7 @@ final class EndpointTest extends TestCase
         return $out . $err;
     }
 
-    // Issue 28: behind a web server the facts go only to a request with the doctor's FastCGI parameter.
+    // Anyone can ask a web server: the facts go only to a request with the doctor's FastCGI parameter.
     public function testJsonOnlyForTheDoctorsFastcgiParameter(): void
     {
         $cases = [
@@ -110,7 +110,7 @@ final class EndpointTest extends TestCase
             ['cgi-fcgi', 'format=json', [], false],
             ['fpm-fcgi', '', ['NSSCACHE_DOCTOR' => '1'], false],
             ['cli', 'format=json', [], true],
-            // over HTTP (issue 28): mod_php, php -S and any other SAPI serve the text alone
+            // over HTTP (anyone can ask): mod_php, php -S and any other SAPI serve the text alone
             ['cli-server', 'x=1&format=json', [], false],
             ['apache2handler', 'format=json', [], false],
             ['apache2handler', 'format=json', ['NSSCACHE_DOCTOR' => '1'], false],

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29: a pool that cannot read the endpoint (a clone in /root, mode 0700, and Debian's www
+// A pool that cannot read the endpoint (a clone in /root, mode 0700, and Debian's www
 // pool as www-data) is told exactly: the pool's user, the path component it cannot enter, its mode.
 declare(strict_types=1);
 

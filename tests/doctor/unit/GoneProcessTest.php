@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, items 2 and 3: a verdict that rests on a process that is gone is never "none". A pool
+// A verdict that rests on a process that is gone is never "none". A pool
 // asked by address whose master is not matched, its worker exited after answering (pm.max_requests,
 // MaxConnectionsPerChild): its files cannot be seen, and the doctor's own view is not theirs.
 declare(strict_types=1);

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 33, the whole host: the parsers of systemd's, pam_env's and CRI-O's settings and of
+// The whole host, not only PHP: the parsers of systemd's, pam_env's and CRI-O's settings and of
 // /proc/PID/cgroup, the fix points read in a scratch root, a non-PHP process judged (purely), its
 // forms in JSON, Nagios and the textfile, the --fix-host writer, and --watch's units.
 declare(strict_types=1);

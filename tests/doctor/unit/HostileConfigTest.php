@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Configs and process titles that any local user controls (issue 28, attack 1): a config path is
+// Configs and process titles that any local user controls: a config path is
 // taken from a root master only as root reads it; a master of another uid reads only what that
 // uid can; an error names the file and line, never what the line holds.
 declare(strict_types=1);

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, item 5: mod_php and php-cgi ini targets with their running server's environment (its
+// mod_php and php-cgi ini targets with their running server's environment (its
 // parent's /proc/PID/environ, five variables only), "not running" and not counted without one,
 // and at most "possible" when that environment cannot be read. A scratch /proc stands for the host.
 declare(strict_types=1);
@@ -58,7 +58,7 @@ final class IniServerTest extends TestCase
         $this->assertStringNotContainsString('secret', json_encode($t));
     }
 
-    // Issue 28's rule: a process any user can run is never trusted for the environment.
+    // The doctor runs as root: a process any user can run is never trusted for the environment.
     public function testAUsersLookAlikeIsNeverTheServersEnvironment(): void
     {
         $fake = ['comm' => 'apache2', 'ppid' => 1, 'uid' => 1000, 'environ' => "NSS_SDB_USE_CACHE=yes\0",

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// --nagios as the Nagios plugin guidelines say (issue 31): one line "NSSCACHE STATE - text | perfdata",
+// --nagios as the Nagios plugin guidelines say: one line "NSSCACHE STATE - text | perfdata",
 // the state the exit code's, perfdata 'label'=value[UOM];warn;crit;min;max with fixed labels whose
 // ranges give the same state, names from the host kept out of the perfdata and made printable, and
 // decimal points under a comma locale (the doctor sets LC_NUMERIC=C).

@@ -79,7 +79,7 @@ final class OutputTest extends TestCase
 
     public function testJudgeSpotsADisagreementAndAnOddStatusShape(): void
     {
-        // one brain (issue 29): nsscache says not in effect where the table says honoured: its word is taken
+        // one brain: nsscache says not in effect where the table says honoured: its word is taken
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'softokn_ignores']));
         $this->assertSame([false, 'softokn_ignores', false], [$t['in_effect'], $t['in_effect_reason'],
@@ -273,7 +273,7 @@ final class OutputTest extends TestCase
         $this->assertStringContainsString('cannot create', $why);
     }
 
-    // Issue 28, attack 6: 0644 by umask whatever root's umask, a planted symlink never followed, no chmod by path.
+    // Root writes where others may: 0644 whatever root's umask, a planted symlink never followed, no chmod by path.
     public function testAtomicWriteThroughAHostileDirectory(): void
     {
         $d = scratch();

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29: the target reports its own view (the endpoint's nsscache_ep_view(), inside the request
+// Not the doctor's view: the target reports its own (the endpoint's nsscache_ep_view(), inside the request
 // or -r run that answers): its DB dir, whether cert9.db/key4.db are readable by its uid, its temp
 // dir and their filesystems. It wins over what the doctor sees from outside; where open_basedir
 // hides a part, "none" is at most "possible".
@@ -37,7 +37,7 @@ final class OwnViewTest extends TestCase
         $this->assertSame(['none', 'no_db'], [$t['probe'], $t['reason']]);
     }
 
-    // The opposite error of issue 29: root's 0600 cert9.db, a pool user gets EACCES, 0 probes.
+    // The opposite error, a false "will probe": root's 0600 cert9.db, a pool user gets EACCES, 0 probes.
     public function testUnreadableDbFilesDoNotSayWillProbe(): void
     {
         $t = self::judged(own_view_fixture('unreadable'));

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// --url reads the endpoint's Prometheus text (issue 28: over HTTP it serves nothing else): every
+// --url reads the endpoint's Prometheus text (over HTTP, where anyone can ask, it serves nothing else): every
 // family checked to its type, the facts it shows and no more, and no "none" that rests on what a
 // page's text does not show (its files, its softokn build) unless nsscache there says in effect.
 declare(strict_types=1);
@@ -75,7 +75,7 @@ final class PageTextTest extends TestCase
         $this->assertSame('endpoint_failed', self::page("no\n", 404)['status']);
     }
 
-    // The false "fixed" of issue 29: a page's text cannot show its DB, temp dir or softokn build.
+    // No false "fixed": a page's text cannot show its DB, temp dir or softokn build.
     public function testNoneOnlyWhereNsscacheSaysInEffectOrCurlIsNotNss(): void
     {
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture())));

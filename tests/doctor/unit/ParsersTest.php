@@ -308,7 +308,7 @@ final class ParsersTest extends TestCase
         $this->assertStringContainsString('facts', $why);
     }
 
-    // Issue 29: the endpoint file itself, verbatim, as a library (no comment-marker cut).
+    // One copy of the endpoint's code: the endpoint file itself, verbatim, as a library (no comment-marker cut).
     public function testTheSnippetIsTheEndpointVerbatim(): void
     {
         $src = file_get_contents(TOP . '/fleet/nsscache-metrics.php');
@@ -341,7 +341,7 @@ final class ParsersTest extends TestCase
         $this->assertStringContainsString('more than', $status);
     }
 
-    // Issue 28, attack 4: tasks run together; each ends at its own deadline, all within the longest.
+    // One deadline however slow the targets: tasks run together; each ends at its own deadline, all within the longest.
     public function testTasksRunTogether(): void
     {
         $t = microtime(true);

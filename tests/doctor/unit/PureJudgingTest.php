@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Issue 29, one brain: judging is pure. judge() gets the target, its facts, its view (memory_view(),
+// One brain: judging is pure. judge() gets the target, its facts, its view (memory_view(),
 // built in memory, its root a directory that does not exist) and the table, and gives codes, which
 // words.php turns into a sentence; the guard (fs_guard.php) fails the case on any file function
 // the doctor calls meanwhile.

@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// Where --save-json may write as root (issue 32): the Ansible fact prints that file without running
+// Where --save-json may write as root: the Ansible fact prints that file without running
 // the doctor, so only root may have written it or be able to name it. The document written is
 // --json's, byte for byte.
 declare(strict_types=1);

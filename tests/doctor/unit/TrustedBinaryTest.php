@@ -1,6 +1,6 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// What root may execute (issue 28, attack 5): a binary owned by root and writable by nobody else
+// What root may execute: a binary owned by root and writable by nobody else
 // (group-writable only for group root), in directories that hold to the same rule; a root-owned
 // sticky directory counts. The launcher (doctor/nsscache-doctor) holds to the same rule.
 declare(strict_types=1);
