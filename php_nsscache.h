@@ -6,7 +6,7 @@
 extern zend_module_entry nsscache_module_entry;
 #define phpext_nsscache_ptr &nsscache_module_entry
 
-#define PHP_NSSCACHE_VERSION "0.2.0"
+#define PHP_NSSCACHE_VERSION "0.3.0"
 
 #if defined(ZTS) && defined(COMPILE_DL_NSSCACHE) && defined(ZEND_TSRMLS_CACHE_EXTERN)
 ZEND_TSRMLS_CACHE_EXTERN()

@@ -152,7 +152,8 @@ case 'check':
             iterator_to_array($xml->changelog->release ?? [], false),
             fn($r) => (string) $r->version->release === $version),
         'providesextension nsscache' => (string) $xml->providesextension === 'nsscache',
-        'php min 7.4.0' => (string) $xml->dependencies->required->php->min === '7.4.0',
+        'php 5.4.0 to 8.5.99' => (string) $xml->dependencies->required->php->min === '5.4.0'
+            && (string) $xml->dependencies->required->php->max === '8.5.99',
     ];
     foreach ($checks as $what => $ok) {
         if ($ok) {

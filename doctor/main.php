@@ -10,7 +10,7 @@ declare(strict_types=1);
 
 namespace NsscacheDoctor;
 
-const VERSION = '0.2.0';
+const VERSION = '0.3.0';
 
 require __DIR__ . '/files.php';
 require __DIR__ . '/table.php';

@@ -13,7 +13,7 @@ if (getenv('SHAPE_FFI')) $nss = FFI::cdef('const char *NSS_GetVersion(void);', '
 $codes = ['in_effect', 'unset', 'probing_value', 'set_after_nss_init', 'opened_under_putenv', 'secure_exec', 'softokn_ignores',
           'softokn_version_ambiguous', 'softokn_unknown', 'no_nss_curl', 'changed_below_php'];
 $spec = [
-    'version' => ['0.2.0'], 'enabled' => 'bool', 'value' => ['yes', 'no'], 'override' => ['probing', 'never', 'always'],
+    'version' => ['0.3.0'], 'enabled' => 'bool', 'value' => ['yes', 'no'], 'override' => ['probing', 'never', 'always'],
     'env' => '?string', 'previous' => '?string',
     'action' => ['none', 'set', 'kept', 'replaced', 'disabled', 'failed'], 'phase' => ['none', 'load', 'minit', 'rinit'],
     'repairs' => 'int',
