@@ -687,7 +687,7 @@ function read_maps(string $file, float $deadline, ?string &$cut = null): ?string
     return $maps;
 }
 
-// Every running non-PHP process of PROC with softokn mapped, judged (judge_process()), until DEADLINE;
+// Every running non-PHP process of PROC with softokn mapped, judged (judge.php settled()), until DEADLINE;
 // the processes not read (the deadline, or maps over MAPS_MAX) are one target not inspected.
 function process_targets(string $proc, array $ctx, bool $counted, float $deadline): array
 {
@@ -701,20 +701,19 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
         }
         $facts = process_facts($p);
         $view = see(view_of(Vantage::answerer(''), $pid, $ctx['host']), $facts);
-        $t = judge_process(target('process', ($p['comm'] ?? '?') . "[$pid]", ['address' => $p['exe'],
-            'counted' => $counted, 'status' => 'ok']), $p, $view, $ctx['table']);
-        $t['sentence'] = sentence($t);
-        $out[] = $t;
+        if ($p['env'] === null) {
+            $view->notes[] = 'process_exited_while_read';
+        }
+        $out[] = settled((new Target(target('process', ($p['comm'] ?? '?') . "[$pid]", ['address' => $p['exe'],
+            'counted' => $counted, 'status' => 'ok'])))->with('answer', ['status' => 'ok', 'error' => null,
+            'facts' => $facts]), $view, $ctx['table']);
     }
     if ($cut['deadline'] + $cut['bound'] > 0) {
         $n = $cut['deadline'] + $cut['bound'];
-        $out[] = target('process', "$n of " . count($pids) . ' processes', ['counted' => $counted,
-            'status' => $cut['deadline'] ? 'timeout' : 'error',
-            'probe' => 'unknown', 'reason' => 'processes_cut', 'process' => null, 'notes' => ['processes_cut'],
+        $out[] = settled((new Target(target('process', "$n of " . count($pids) . ' processes',
+            ['counted' => $counted])))->with('answer', ['status' => $cut['deadline'] ? 'timeout' : 'error',
             'error' => "{$cut['deadline']} cut by the deadline, {$cut['bound']} with maps over " . (MAPS_MAX >> 20)
-                . ' MiB', 'sentence' => "Not inspected: {$cut['deadline']} processes were not read before the "
-                . 'deadline (a longer --deadline reads them) and ' . $cut['bound'] . ' have maps longer than '
-                . (MAPS_MAX >> 20) . ' MiB; any of them may have softokn mapped.']);
+            . ' MiB', 'facts' => null, 'cut' => $cut]), null, $ctx['table']);
     }
     return $out;
 }

@@ -211,160 +211,83 @@ function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
     return ['in_effect' => null, 'in_effect_reason' => 'softokn_unknown'];
 }
 
-// ---------------------------------------------------------------- one target
+// ---------------------------------------------------------------- one target's facts
 
-// A "none" that rests on something the doctor did not see is at most "possible", for REASON; a
-// target whose libcurl is absent or not NSS stays "none" (nothing there opens an NSS database).
-// CLEAR_DIRS: where it may probe is no longer known (false becomes null).
-function at_most_possible(array &$t, string $reason, bool $clear_dirs = true): void
+// The Facts of answered target T (its Answer's facts, seen through VIEW, view.php), merged once:
+// the target's own reading first (nsscache's status, the endpoint's own view of its DB and temp
+// dir), the doctor's outside reading only where the target cannot report; 'source' names where
+// each merged fact came from. 'notes': the Address's, then the run's NOTES for it, then the view's.
+function facts_of(Target $t, View $view, array $notes = []): array
 {
-    if ($t['probe'] !== 'none' || in_array($t['reason'], ['no_curl', 'curl_not_nss'], true)) {
-        return;
-    }
-    $t['probe'] = 'possible';
-    if ($clear_dirs) {
-        $t['probe_db_dir'] = $t['probe_db_dir'] === false ? null : $t['probe_db_dir'];
-        $t['probe_temp_dir'] = $t['probe_temp_dir'] === false ? null : $t['probe_temp_dir'];
-    }
-    $t['reason'] = $t['prediction']['reason'] = $reason;
-}
-
-// Judges one answered target T: its codes (probe, reason, in_effect, notes, ...; docs/doctor.md).
-// FACTS: the decoded answer (ask.php); VIEW: what was seen of the host for it (view.php see());
-// TABLE: the softokn rows or null. Reads nothing but its arguments.
-function judge(array $t, array $facts, View $view, ?array $table): array
-{
+    $facts = $t->answer()['facts'];
     $st = $facts['nsscache']['status'] ?? null;
     $st = is_array($st) ? $st : null;
     $env = $facts['env'] ?? [];
-    $t['pid'] = $facts['pid'] ?? null;
-    $t['php'] = ['version' => $facts['php']['version'] ?? null, 'sapi' => $facts['php']['sapi'] ?? null,
-        'binary' => $facts['php']['binary'] ?? null];
-    $t['variable'] = $env['NSS_SDB_USE_CACHE'] ?? null;
+    $f = ['pid' => $facts['pid'] ?? null, 'php' => ['version' => $facts['php']['version'] ?? null,
+        'sapi' => $facts['php']['sapi'] ?? null, 'binary' => $facts['php']['binary'] ?? null],
+        'variable' => $env['NSS_SDB_USE_CACHE'] ?? null, 'nsscache_status' => $st, 'secure' => $view->secure,
+        'notes' => array_merge($t->address()['notes'], $notes, $view->notes)];
     // a page's Prometheus text shows the class alone (ask.php facts_from_text())
-    $t['variable_class'] = is_string($facts['variable_class'] ?? null) ? $facts['variable_class']
-        : \nsscache_ep_class($t['variable']);
+    $f['variable_class'] = is_string($facts['variable_class'] ?? null) ? $facts['variable_class']
+        : \nsscache_ep_class($f['variable']);
     foreach (['ssl_dir' => 'SSL_DIR', 'tmpdir' => 'TMPDIR', 'sqlite_tmpdir' => 'SQLITE_TMPDIR'] as $k => $e) {
-        $t[$k] = $env[$e] ?? null;
+        $f[$k] = $env[$e] ?? null;
     }
-    $t['notes'] = array_merge($t['notes'] ?? [], $view->notes);
     if ($st !== null) {
-        $t['notes'] = array_merge($t['notes'], status_shape($st));
+        $f['notes'] = array_merge($f['notes'], status_shape($st));
         // status() escapes its strings reversibly (\\, \xHH: docs/api.md); the variable is raw
         $st_env = is_string($st['env'] ?? null) ? stripcslashes($st['env']) : ($st['env'] ?? null);
-        if (array_key_exists('env', $st) && $st_env !== $t['variable']) {
-            $t['notes'][] = 'status_env_differs';
+        if (array_key_exists('env', $st) && $st_env !== $f['variable']) {
+            $f['notes'][] = 'status_env_differs';
         }
     }
     // libcurl: nsscache's own reading when loaded, else curl_version() of ext/curl
     $ssl = $st['libcurl']['ssl_version'] ?? ($facts['curl']['ssl_version'] ?? null);
-    $t['libcurl'] = $st['libcurl']['version'] ?? ($facts['curl']['version'] ?? null);
-    $t['tls_backend'] = \nsscache_ep_tls_backend($ssl) ?: null;
+    $f['libcurl'] = $st['libcurl']['version'] ?? ($facts['curl']['version'] ?? null);
+    $f['tls_backend'] = \nsscache_ep_tls_backend($ssl) ?: null;
     $curl_loaded = ($facts['curl']['loaded'] ?? false) || ($st['libcurl']['version'] ?? null) !== null;
-    $t['nss_curl'] = $curl_loaded ? $t['tls_backend'] === 'NSS' : false;
-    $t['nss'] = $st['nss']['version'] ?? ($t['nss_curl'] ? substr((string) $ssl, 4) : null);
-    $t['softokn'] = $st !== null && is_string($st['softokn']['version'] ?? null) ? ['version' =>
+    $f['nss_curl'] = $curl_loaded ? $f['tls_backend'] === 'NSS' : false;
+    // libcurl as the DB rule reads it (none, nss, other)
+    $f['curl'] = !$curl_loaded ? 'none' : ($f['nss_curl'] ? 'nss' : 'other');
+    $f['nss'] = $st['nss']['version'] ?? ($f['nss_curl'] ? substr((string) $ssl, 4) : null);
+    $f['softokn'] = $st !== null && is_string($st['softokn']['version'] ?? null) ? ['version' =>
         $st['softokn']['version'], 'path' => $st['softokn']['path'] ?? null, 'how' => $st['softokn']['how'] ?? null,
         'system_build' => $st['softokn']['system_build'] ?? null, 'source' => 'nsscache'] : $view->softokn;
     // the doctor's own reading of the target's root; a page's text (a remote URL) gives the endpoint's
-    $t['distro'] = is_string($facts['distro']['family'] ?? null) ? ['id' => null, 'version' => null,
+    $f['distro'] = is_string($facts['distro']['family'] ?? null) ? ['id' => null, 'version' => null,
         'family' => $facts['distro']['family'], 'source' => 'endpoint'] : $view->distro;
-    $t['db'] = $view->db;
-    $t['tempdir'] = $view->tempdir;
-    own_view($t, $facts['view'] ?? null);
-    $p = ['curl' => !$curl_loaded ? 'none' : ($t['nss_curl'] ? 'nss' : 'other'), 'var_class' => $t['variable_class'],
-        'softokn' => $t['softokn'], 'family' => $t['distro']['family'], 'secure' => $view->secure,
-        'db' => $t['db'], 'tempdir' => $t['tempdir']];
-    // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
-    // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
-    $ext = null;
-    if (($facts['nsscache']['loaded'] ?? false) && is_string($st['in_effect_reason'] ?? null)
-            && array_key_exists($st['in_effect_reason'], EXT_REASONS)
-            && ($st['in_effect'] ?? null) === EXT_REASONS[$st['in_effect_reason']]) {
-        $ext = $st['in_effect_reason'];
-    }
-    // what NSS saw when it read the variable, where nsscache knows better than the value now
-    if ($ext === 'set_after_nss_init') {
-        $p['var_class'] = \nsscache_ep_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous'])
-            : null);
-    } elseif ($ext === 'secure_exec') {
-        $p['secure'] = true;
-    }
-    $t['prediction'] = predict($p, $table);
-    // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell
-    if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $t['prediction']['probe'] === 'none'
-            && !in_array($t['prediction']['reason'], ['no_curl', 'curl_not_nss', 'no_db'], true)) {
-        $t['prediction'] = array_merge($t['prediction'], ['probe' => 'possible', 'probe_db_dir' => null,
-            'probe_temp_dir' => null, 'reason' => $ext]);
-    }
-    $t['probe'] = $t['prediction']['probe'];
-    $t['probe_db_dir'] = $t['prediction']['probe_db_dir'];
-    $t['probe_temp_dir'] = $t['prediction']['probe_temp_dir'];
-    $t['dentries_freed'] = $t['prediction']['dentries_freed'];
-    $t['reason'] = $t['prediction']['reason'];
-    // open_basedir kept the process from looking at its DB, temp dir or mounts
-    if (in_array('open_basedir_hides', $t['notes'], true) && ($st['in_effect'] ?? null) !== true) {
-        at_most_possible($t, 'open_basedir_hides');
-    }
-    // the process that answered is gone and no master of it was seen: its files were looked at from
-    // the doctor's own view, or through a /proc entry that vanished while read: neither
-    // can vouch for what that process saw
-    // (with its own view, only the softokn file the doctor read is in doubt)
-    $gone = (in_array('process_exited_while_read', $t['notes'], true)
-        || in_array('process_gone', $t['notes'], true) && !in_array('judged_from_master', $t['notes'], true))
-        && (!in_array('own_view', $t['notes'], true) || $t['softokn']['source'] !== 'nsscache');
-    // (a "none" where nsscache itself says in_effect rests on the process's own facts alone)
-    if ($gone && ($st['in_effect'] ?? null) !== true) {
-        at_most_possible($t, 'process_gone');
-    }
-    // an ini target whose running server's environment could not be read
-    if (in_array('server_environment_not_seen', $t['notes'], true)) {
-        at_most_possible($t, 'server_env_unseen');
-    }
-    // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
-    if (in_array('doctor_env_unknown', $t['notes'], true)) {
-        at_most_possible($t, 'doctor_env_unknown', false);
-    }
-    // a page's text shows neither its files nor whether its softokn is a system build: "none" there
-    // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
-    if (($facts['source'] ?? null) === 'text'
-            && (($st['in_effect'] ?? null) !== true || ($facts['variable_class'] ?? null) === 'probing')) {
-        at_most_possible($t, 'page_unconfirmed');
-        // without nsscache the text shows no softokn: the page's silence, not a softokn the host lacks
-        if ($t['reason'] === 'softokn_unknown' && $st === null) {
-            $t['probe'] = 'possible';
-            $t['probe_db_dir'] = $t['probe_temp_dir'] = null;
-            $t['reason'] = $t['prediction']['reason'] = 'page_unconfirmed';
-        }
-    }
-    $t['notes'] = array_values(array_unique(array_merge($t['notes'], $t['db']['notes'], $t['tempdir']['notes'],
-        $t['prediction']['notes'])));
-    $ns_reason = $st['in_effect_reason'] ?? null;
-    $t = array_merge($t, $ext !== null && $ext !== 'softokn_version_ambiguous'
-        ? ['in_effect' => EXT_REASONS[$ext], 'in_effect_reason' => $ext]
-        : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null));
+    $f['source'] = ['softokn' => $f['softokn']['source'] ?? 'doctor', 'distro' => $f['distro']['source'] ?? 'doctor',
+        'libcurl' => ($st['libcurl']['version'] ?? null) !== null ? 'nsscache' : 'curl', 'db' => 'doctor',
+        'tempdir' => 'doctor'];
+    $f['db'] = $view->db;
+    $f['tempdir'] = $view->tempdir;
+    own_view($f, $facts['view'] ?? null);
     $ns_ie = $st !== null && array_key_exists('in_effect', $st) ? $st['in_effect'] : null;
-    $t['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
+    $ns_reason = $st['in_effect_reason'] ?? null;
+    $f['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
         'version' => $st['version'] ?? null, 'in_effect' => is_bool($ns_ie) ? $ns_ie : null,
         'in_effect_reason' => is_string($ns_reason) ? $ns_reason : null, 'action' => $st['action'] ?? null,
         'phase' => $st['phase'] ?? null];
-    if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
-        $t['notes'][] = 'nss_already_initialized';
+    if (isset($facts['process'])) {
+        // a running non-PHP process (process_facts()): its own libcurl, taken as NSS's by the DB rule
+        $p = $facts['process'];
+        $f = array_merge($f, ['php' => null, 'libcurl' => $p['libcurl'], 'nss_curl' => $p['libcurl_nss'], 'nss' => null,
+            'tls_backend' => $p['libcurl_nss'] === true ? 'NSS' : null, 'curl' => 'nss', 'process' => $p]);
     }
-    return $t;
+    return $f;
 }
 
 // The target's own view (the endpoint's nsscache_ep_view(), taken inside the request or -r run
-// that answered, with its uid, root and mounts) over the one the doctor has from outside: T's db
+// that answered, with its uid, root and mounts) over the one the doctor has from outside: F's db
 // and tempdir. OWN null: an older endpoint, the outside view stays.
-function own_view(array &$t, ?array $own): void
+function own_view(array &$f, ?array $own): void
 {
     if ($own === null || ($own['view'] ?? null) !== 1) {
         return;
     }
-    $t['notes'][] = 'own_view';
+    $f['notes'][] = 'own_view';
     if (!empty($own['hidden'])) {
-        $t['notes'][] = 'open_basedir_hides';
+        $f['notes'][] = 'open_basedir_hides';
     }
     $states = ['readable', 'unreadable', 'absent'];
     $d = $own['db'] ?? null;
@@ -381,21 +304,23 @@ function own_view(array &$t, ?array $own): void
             $access = 'readable';
         }
         $none = $d['source'] === 'none' || !is_string($d['path'] ?? null);
-        $t['db'] = ['path' => $none ? null : $d['path'], 'source' => $none ? 'none' : $d['source'],
-            'resolved' => $none || $t['db']['path'] !== $d['path'] ? null : $t['db']['resolved'],
+        $f['db'] = ['path' => $none ? null : $d['path'], 'source' => $none ? 'none' : $d['source'],
+            'resolved' => $none || $f['db']['path'] !== $d['path'] ? null : $f['db']['resolved'],
             'cert9' => $c9 === null ? null : $c9 !== 'absent', 'access' => $access,
             'writable' => is_bool($d['writable'] ?? null) ? $d['writable'] : null,
             'fs' => is_string($d['fs'] ?? null) ? $d['fs'] : null, 'fs_class' => 'unknown',
-            'notes' => $t['db']['notes']];
-        $t['db']['fs_class'] = fs_class($t['db']['fs']);
+            'notes' => $f['db']['notes']];
+        $f['db']['fs_class'] = fs_class($f['db']['fs']);
+        $f['source']['db'] = 'target';
     }
     $m = $own['tmp'] ?? null;
     if (is_array($m) && is_string($m['source'] ?? null)) {
         $none = $m['source'] === 'none' || !is_string($m['path'] ?? null);
-        $t['tempdir'] = ['path' => $none ? null : $m['path'], 'source' => $none ? 'none' : $m['source'],
+        $f['tempdir'] = ['path' => $none ? null : $m['path'], 'source' => $none ? 'none' : $m['source'],
             'resolved' => null, 'fs' => is_string($m['fs'] ?? null) ? $m['fs'] : null, 'fs_class' => 'unknown',
-            'notes' => $t['tempdir']['notes']];
-        $t['tempdir']['fs_class'] = fs_class($t['tempdir']['fs']);
+            'notes' => $f['tempdir']['notes']];
+        $f['tempdir']['fs_class'] = fs_class($f['tempdir']['fs']);
+        $f['source']['tempdir'] = 'target';
     }
 }
 
@@ -416,11 +341,130 @@ function status_shape(array $st): array
     return $bad ? ['status_shape:' . implode(',', $bad)] : [];
 }
 
+// ---------------------------------------------------------------- one target's judgement
+
+// A "none" that rests on something the doctor did not see is at most "possible", for REASON; a
+// target whose libcurl is absent or not NSS stays "none" (nothing there opens an NSS database).
+// CLEAR_DIRS: where it may probe is no longer known (false becomes null). J: the Judgement judge()
+// is making.
+function at_most_possible(array &$j, string $reason, bool $clear_dirs = true): void
+{
+    if ($j['probe'] !== 'none' || in_array($j['reason'], ['no_curl', 'curl_not_nss'], true)) {
+        return;
+    }
+    $j['probe'] = 'possible';
+    if ($clear_dirs) {
+        $j['probe_db_dir'] = $j['probe_db_dir'] === false ? null : $j['probe_db_dir'];
+        $j['probe_temp_dir'] = $j['probe_temp_dir'] === false ? null : $j['probe_temp_dir'];
+    }
+    $j['reason'] = $reason;
+}
+
+// The Judgement of target T (its codes; docs/doctor.md), downgrades included: from its Answer and,
+// when it answered, its Facts (facts_of()). TABLE: the softokn rows or null. Reads nothing but its
+// arguments.
+function judge(Target $t, ?array $table): array
+{
+    $a = $t->answer();
+    $none = ['probe' => 'unknown', 'probe_db_dir' => null, 'probe_temp_dir' => null, 'dentries_freed' => null,
+        'family_row' => null, 'in_effect' => null, 'in_effect_reason' => null];
+    if ($a['status'] !== 'ok') {
+        return ['reason' => isset($a['cut']) ? 'processes_cut' : $a['status'],
+            'notes' => array_merge($t->address()['notes'], isset($a['cut']) ? ['processes_cut'] : [])] + $none;
+    }
+    $facts = $a['facts'];
+    $f = $t->facts();
+    $st = $f['nsscache_status'];
+    $notes = $f['notes'];
+    $p = ['curl' => $f['curl'], 'var_class' => $f['variable_class'], 'softokn' => $f['softokn'],
+        'family' => $f['distro']['family'], 'secure' => $f['secure'], 'db' => $f['db'], 'tempdir' => $f['tempdir']];
+    // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
+    // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
+    $ext = null;
+    if (($facts['nsscache']['loaded'] ?? false) && is_string($st['in_effect_reason'] ?? null)
+            && array_key_exists($st['in_effect_reason'], EXT_REASONS)
+            && ($st['in_effect'] ?? null) === EXT_REASONS[$st['in_effect_reason']]) {
+        $ext = $st['in_effect_reason'];
+    }
+    // what NSS saw when it read the variable, where nsscache knows better than the value now
+    if ($ext === 'set_after_nss_init') {
+        $p['var_class'] = \nsscache_ep_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous'])
+            : null);
+    } elseif ($ext === 'secure_exec') {
+        $p['secure'] = true;
+    }
+    $pred = predict($p, $table);
+    $j = ['probe' => $pred['probe'], 'probe_db_dir' => $pred['probe_db_dir'],
+        'probe_temp_dir' => $pred['probe_temp_dir'], 'dentries_freed' => $pred['dentries_freed'],
+        'reason' => $pred['reason'], 'family_row' => $pred['family_row'] ?? null];
+    // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell
+    if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $j['probe'] === 'none'
+            && !in_array($j['reason'], ['no_curl', 'curl_not_nss', 'no_db'], true)) {
+        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
+            'reason' => $ext]);
+    }
+    // open_basedir kept the process from looking at its DB, temp dir or mounts
+    if (in_array('open_basedir_hides', $notes, true) && ($st['in_effect'] ?? null) !== true) {
+        at_most_possible($j, 'open_basedir_hides');
+    }
+    // the process that answered is gone and no master of it was seen: its files were looked at from
+    // the doctor's own view, or through a /proc entry that vanished while read: neither
+    // can vouch for what that process saw
+    // (with its own view, only the softokn file the doctor read is in doubt)
+    $gone = (in_array('process_exited_while_read', $notes, true)
+        || in_array('process_gone', $notes, true) && !in_array('judged_from_master', $notes, true))
+        && (!in_array('own_view', $notes, true) || $f['softokn']['source'] !== 'nsscache');
+    // (a "none" where nsscache itself says in_effect rests on the process's own facts alone)
+    if ($gone && ($st['in_effect'] ?? null) !== true) {
+        at_most_possible($j, 'process_gone');
+    }
+    // an ini target whose running server's environment could not be read
+    if (in_array('server_environment_not_seen', $notes, true)) {
+        at_most_possible($j, 'server_env_unseen');
+    }
+    // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
+    if (in_array('doctor_env_unknown', $notes, true)) {
+        at_most_possible($j, 'doctor_env_unknown', false);
+    }
+    // a page's text shows neither its files nor whether its softokn is a system build: "none" there
+    // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
+    if (($facts['source'] ?? null) === 'text'
+            && (($st['in_effect'] ?? null) !== true || ($facts['variable_class'] ?? null) === 'probing')) {
+        at_most_possible($j, 'page_unconfirmed');
+        // without nsscache the text shows no softokn: the page's silence, not a softokn the host lacks
+        if ($j['reason'] === 'softokn_unknown' && $st === null) {
+            $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
+                'reason' => 'page_unconfirmed']);
+        }
+    }
+    // a running non-PHP process: its environment is /proc/PID/environ, the exec-time one (a setenv()
+    // later does not show): unreadable, the process is taken as gone. Without a libcurl-NSS mapped,
+    // NSS opens a database of the program's own choosing: only a value NSS honours is "none"; the
+    // rest is at most "possible" (nss_db_unknown).
+    $proc = $f['process'] ?? null;
+    $why = $proc === null ? null : (!$facts['environ_read'] ? 'process_gone'
+        : ($proc['libcurl_nss'] !== true && $j['reason'] !== 'honoured' ? 'nss_db_unknown' : null));
+    $j['notes'] = array_values(array_unique(array_merge($notes, $f['db']['notes'], $f['tempdir']['notes'],
+        $pred['notes'])));
+    $ns_reason = $st['in_effect_reason'] ?? null;
+    $j += $ext !== null && $ext !== 'softokn_version_ambiguous'
+        ? ['in_effect' => EXT_REASONS[$ext], 'in_effect_reason' => $ext]
+        : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
+    if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
+        $j['notes'][] = 'nss_already_initialized';
+    }
+    if ($why !== null && in_array($j['probe'], ['none', 'expected'], true)) {
+        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
+            'reason' => $why]);
+    }
+    return $j;
+}
+
 // ---------------------------------------------------------------- a running non-PHP process
 
-// The facts judge() takes, for process P (host.php read_process()): its exec-time environment
-// (ENV_KEEP), cwd and maps, libcurl taken as NSS's (the DB rule is libcurl-NSS's; judge_process()
-// says where that is not known).
+// The facts of process P (host.php read_process()) as an Answer holds them: its exec-time
+// environment (ENV_KEEP), cwd and maps, and what the scan read of it ('process'); a process whose
+// environ could not be read is taken as gone (process_exited_while_read).
 function process_facts(array $p): array
 {
     $env = $p['env'] ?? [];
@@ -429,33 +473,17 @@ function process_facts(array $p): array
         'SSL_DIR' => $env['SSL_DIR'] ?? null, 'TMPDIR' => $env['TMPDIR'] ?? null,
         'SQLITE_TMPDIR' => $env['SQLITE_TMPDIR'] ?? null],
         'curl' => ['loaded' => true, 'version' => null, 'ssl_version' => 'NSS'],
-        'nsscache' => ['loaded' => false, 'status' => null], 'maps' => $p['maps'], 'view' => null];
+        'nsscache' => ['loaded' => false, 'status' => null], 'maps' => $p['maps'], 'view' => null,
+        'environ_read' => $p['env'] !== null, 'process' => ['comm' => $p['comm'], 'cmdline' => $p['cmdline'], 'exe' => $p['exe'], 'unit' => $p['unit'],
+            'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss']]];
 }
 
-// Judges process P (read_process()) seen through VIEW: judge() of its facts, then what a process's
-// facts cannot show. Its environment is /proc/PID/environ, the exec-time one (a setenv() later
-// does not show): unreadable, the process is taken as gone. Without a libcurl-NSS mapped, NSS
-// opens a database of the program's own choosing: only a value NSS honours is "none"; the rest
-// is at most "possible" (nss_db_unknown).
-function judge_process(array $t, array $p, View $view, ?array $table): array
+// Target T with its Facts (facts_of(), seen through VIEW with NOTES first, when it answered) and
+// its Judgement (judge()) made: the stages after asking.
+function settled(Target $t, ?View $view, ?array $table, array $notes = []): Target
 {
-    if ($p['env'] === null) {
-        $view->notes[] = 'process_exited_while_read';
+    if ($t->answer()['status'] === 'ok') {
+        $t = $t->with('facts', facts_of($t, $view, $notes));
     }
-    $t = judge($t, process_facts($p), $view, $table);
-    $t['php'] = null;
-    $t['libcurl'] = $p['libcurl'];
-    $t['nss_curl'] = $p['libcurl_nss'];
-    $t['nss'] = null;
-    $t['tls_backend'] = $p['libcurl_nss'] === true ? 'NSS' : null;
-    $t['process'] = ['comm' => $p['comm'], 'cmdline' => $p['cmdline'], 'exe' => $p['exe'], 'unit' => $p['unit'],
-        'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss']];
-    $why = $p['env'] === null ? 'process_gone' : ($p['libcurl_nss'] !== true && $t['reason'] !== 'honoured'
-        ? 'nss_db_unknown' : null);
-    if ($why !== null && in_array($t['probe'], ['none', 'expected'], true)) {
-        $t['probe'] = 'possible';
-        $t['probe_db_dir'] = $t['probe_temp_dir'] = null;
-        $t['reason'] = $t['prediction']['reason'] = $why;
-    }
-    return $t;
+    return $t->with('judgement', judge($t, $table));
 }

@@ -13,6 +13,7 @@ namespace NsscacheDoctor;
 const VERSION = '0.3.0';
 
 require __DIR__ . '/files.php';
+require __DIR__ . '/record.php';
 require __DIR__ . '/table.php';
 require __DIR__ . '/targets.php';
 require __DIR__ . '/ask.php';
@@ -292,8 +293,8 @@ function vantage_of(array $t): Vantage
     return Vantage::none();
 }
 
-// Asks and judges TARGETS together (drive()): each until its --timeout or the run's DEADLINE,
-// whichever comes first; one out of time is a timeout, and the rest are judged all the same.
+// Asks and judges TARGETS (Addresses) together (drive()): each until its --timeout or the run's
+// DEADLINE, whichever comes first; one out of time is a timeout, and the rest are judged all the same.
 function inspect_all(array $targets, array $ctx, float $deadline): array
 {
     $tasks = $from = [];
@@ -309,41 +310,29 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
     $answers = drive($tasks);
     $out = [];
     foreach ($targets as $i => $t) {
-        $t['timeout'] = round(max(0.0, $limit - $start), 1);
         $a = $answers[$i] ?? null;
         if ($a === null) {
             $a = $t['status'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
                 : ['status' => $t['status'], 'error' => $t['error'], 'facts' => null];
         }
+        $a['timeout'] = round(max(0.0, $limit - $start), 1);
         $out[] = answered($t, $a, $from[$i], $ctx);
     }
     return $out;
 }
 
-// Target T from its answer A (ask_task()), seen from FROM: its view (view.php), judged (judge.php),
-// in words (words.php).
-function answered(array $t, array $a, Vantage $from, array $ctx): array
+// Target T (an Address) from its answer A (ask_task()), seen from FROM: its Answer, its Facts
+// (view.php, judge.php facts_of()) and its Judgement (judge.php).
+function answered(array $t, array $a, Vantage $from, array $ctx): Target
 {
-    $t['status'] = $a['status'];
-    $t['error'] = $a['error'];
-    $t['facts'] = $a['facts'];
-    if ($t['status'] === 'endpoint_failed' && $t['kind'] === 'fpm') {
-        $t['blocked'] = endpoint_blocked($t, $ctx['script'] ?? null);
+    if ($a['status'] === 'endpoint_failed' && $t['kind'] === 'fpm') {
+        $a['blocked'] = endpoint_blocked($t, $ctx['script'] ?? null);
     }
-    if ($t['status'] !== 'ok') {
-        $t['probe'] = 'unknown';
-        $t['reason'] = $t['status'];
-        $t['sentence'] = status_sentence($t);
-        return $t;
-    }
-    if ($t['kind'] === 'cli' && !($ctx['env_known'] ?? true)) {
-        $t['notes'][] = 'doctor_env_unknown';
-    }
-    $f = $t['facts'];
-    $view = see(view_of($from, is_int($f['pid'] ?? null) ? $f['pid'] : null, $ctx['host']), $f);
-    $t = judge($t, $f, $view, $ctx['table']);
-    $t['sentence'] = sentence($t);
-    return $t;
+    $f = $a['facts'];
+    $view = $a['status'] !== 'ok' ? null
+        : see(view_of($from, is_int($f['pid'] ?? null) ? $f['pid'] : null, $ctx['host']), $f);
+    $notes = $t['kind'] === 'cli' && !($ctx['env_known'] ?? true) ? ['doctor_env_unknown'] : [];
+    return settled((new Target($t))->with('answer', $a), $view, $ctx['table'], $notes);
 }
 
 function main(array $argv): int
@@ -472,7 +461,7 @@ function main(array $argv): int
             }
             foreach ($done as $t) {
                 if ($t['status'] !== 'ok' && $t['counted']) {
-                    fwrite(STDERR, 'nsscache-doctor: ' . printable("{$t['kind']} {$t['name']}: {$t['sentence']}")
+                    fwrite(STDERR, 'nsscache-doctor: ' . printable("{$t['kind']} {$t['name']}: " . words($t))
                         . "\n");
                 }
             }

@@ -37,8 +37,7 @@ function verdict(array $targets): Verdict
             continue;
         }
         $n['targets']++;
-        $k = $t['status'] !== 'ok' || $t['probe'] === 'unknown' ? 'uninspected' : $t['probe'];
-        $n[$k]++;
+        $n[bucket($t)]++;
     }
     $v = new Verdict();
     $v->code = $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0));
@@ -57,7 +56,7 @@ function summary(int $code, array $n): string
 // ---------------------------------------------------------------- JSON, schema 1
 
 // One target as --json shows it (docs/doctor.md, "JSON").
-function target_json(array $t): array
+function target_json(Target $t): array
 {
     $ok = $t['status'] === 'ok';
     return [
@@ -82,7 +81,7 @@ function target_json(array $t): array
         'probe' => $ok ? $t['probe'] : 'unknown',
         'probe_db_dir' => $ok ? $t['probe_db_dir'] : null, 'probe_temp_dir' => $ok ? $t['probe_temp_dir'] : null,
         'dentries_freed' => $ok ? $t['dentries_freed'] : null,
-        'reason' => $ok ? $t['reason'] : $t['status'], 'message' => $t['sentence'],
+        'reason' => $ok ? $t['reason'] : $t['status'], 'message' => words($t),
         'notes' => array_values($t['notes']),
     ] + ($t['kind'] === 'process' ? ['process' => $t['process']] : []);
 }
@@ -111,9 +110,7 @@ function doc_nagios(array $doc): string
             as $k => $label) {
         $l = [];
         foreach ($doc['targets'] as $t) {
-            $kk = !$t['counted'] ? null : ($t['status'] !== 'ok' || $t['probe'] === 'unknown' ? 'uninspected'
-                : $t['probe']);
-            if ($kk === $k) {
+            if (bucket($t) === $k) {
                 $l[] = nagios_safe(strlen($t['name']) > 64 ? substr($t['name'], 0, 61) . '...' : $t['name']);
             }
         }
@@ -129,7 +126,7 @@ function doc_nagios(array $doc): string
         $perf[] = nagios_perf('negative_dentries', $doc['host']['dentries']['nr_negative']);
     }
     if (($doc['host']['fix_points'] ?? null) !== null) {
-        $perf[] = nagios_perf('processes', count(array_filter($doc['targets'], function (array $t): bool {
+        $perf[] = nagios_perf('processes', count(array_filter($doc['targets'], function (Target $t): bool {
             return $t['kind'] === 'process';
         })));
     }
@@ -224,11 +221,11 @@ function doc_human(array $doc, bool $colour): string
             // its code, to look up in docs/doctor.md ("Reason codes"), as --json's reason says it
             $t = $doc['targets'][$k - 1];
             $code = $t['status'] === 'ok' ? $t['reason'] : $t['status'];
-            $out .= '    ' . printable("{$t['sentence']} [$code]") . "\n";
+            $out .= '    ' . printable(words($t) . " [$code]") . "\n";
         }
     }
     // the fix points when some target may probe, or when asked (--processes)
-    $probes = array_filter($doc['targets'], function (array $t): bool {
+    $probes = array_filter($doc['targets'], function (Target $t): bool {
         return $t['status'] === 'ok' && in_array($t['probe'], ['expected', 'possible'], true);
     });
     $out .= $probes || !empty($doc['fix_points_asked']) ? fix_points_text($h) : '';
@@ -288,7 +285,7 @@ function dentries_line(array $h): string
 // ---------------------------------------------------------------- Prometheus (--textfile)
 
 // Labels that name a target in the textfile: sapi first, then what tells targets of one SAPI apart.
-function target_labels(array $t): array
+function target_labels(Target $t): array
 {
     switch ($t['kind']) {
         case 'fpm':
@@ -342,7 +339,7 @@ function families(array $doc): array
         if (!$t['counted']) {
             continue;
         }
-        $probe = $t['status'] === 'ok' ? $t['probe'] : 'unknown';
+        $probe = $t['probe'];
         foreach (PROBE_STATES as $s) {
             $add('nsscache_probe', 'gauge', 'Will NSS\'s access() probe run in this target (nsscache-doctor): none, '
                 . 'expected, possible, or unknown (not inspected, or no softokn version).', $l + ['state' => $s],

@@ -14,20 +14,7 @@ const FPM_MAIN_GLOBS = ['/etc/php/*/fpm/php-fpm.conf', '/etc/php-fpm.conf', '/et
 const CONF_MAX = 1 << 20;
 const CONF_FILES_MAX = 256;
 
-// One target, the record every stage adds to (output.php's target_json() shows it):
-// - targets: 'name', 'kind' (cli, fpm, url, ini), 'address' (a binary, a socket or HOST:PORT, a URL,
-//   an ini dir), 'given' (named on the command line), 'counted' (in the verdict), 'status' (null: to
-//   be asked; else why not: not_running, config, error), 'error', 'notes'; a pool's 'pool' (its
-//   fpm_parse() settings, 'name', 'master_pid') and 'conf'; an ini target's 'sapi', 'php_version',
-//   'binary', 'scan_dir', 'ini_args', 'server_pid', 'server_env';
-// - asking (main.php answered()): 'status' (ok or a status code), 'error', 'facts', 'timeout';
-//   a pool's 'blocked' (endpoint_blocked()) when it could not run the endpoint;
-// - judging (judge.php judge()): 'pid', 'php', 'variable', 'variable_class', 'ssl_dir', 'tmpdir',
-//   'sqlite_tmpdir', 'libcurl', 'tls_backend', 'nss_curl', 'nss', 'softokn', 'distro', 'db',
-//   'tempdir', 'prediction', 'probe', 'probe_db_dir', 'probe_temp_dir', 'dentries_freed', 'reason',
-//   'in_effect', 'in_effect_reason', 'nsscache', 'notes'; for a target not inspected, 'probe'
-//   (unknown) and 'reason' (its status) alone;
-// - words (words.php): 'sentence'.
+// One target's Address, the part discovery makes (record.php names the keys; a Target holds it).
 function target(string $kind, string $name, array $more = []): array
 {
     return array_merge(['name' => $name, 'kind' => $kind, 'address' => null, 'given' => false, 'counted' => true,

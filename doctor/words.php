@@ -22,24 +22,35 @@ function quote(?string $v): string
     return '"' . $s . '"' . ($cut ? '... (' . strlen($v) . ' bytes)' : '');
 }
 
-function where(array $pred, array $db, array $tmp): string
+function where(Target $t): string
 {
     $w = [];
-    if ($pred['probe_db_dir'] !== false) {
-        $w[] = $db['path'] !== null ? 'the DB dir ' . $db['path'] : 'its DB dir';
+    if ($t['probe_db_dir'] !== false) {
+        $w[] = $t['db']['path'] !== null ? 'the DB dir ' . $t['db']['path'] : 'its DB dir';
     }
-    if ($pred['probe_temp_dir'] !== false) {
-        $w[] = $tmp['path'] !== null ? 'the temp dir ' . $tmp['path'] : 'its temp dir';
+    if ($t['probe_temp_dir'] !== false) {
+        $w[] = $t['tempdir']['path'] !== null ? 'the temp dir ' . $t['tempdir']['path'] : 'its temp dir';
     }
     return implode(' and ', $w);
 }
 
-// The one sentence for a judged target. T: the target record judge() builds.
-function sentence(array $t): string
+// The one sentence for target T: its Judgement's, or why it was not inspected.
+function words(Target $t): string
 {
-    $pr = $t['prediction'];
+    $cut = $t->answer()['cut'] ?? null;
+    if ($cut !== null) {
+        return "Not inspected: {$cut['deadline']} processes were not read before the deadline (a longer "
+            . "--deadline reads them) and {$cut['bound']} have maps longer than " . (MAPS_MAX >> 20)
+            . ' MiB; any of them may have softokn mapped.';
+    }
+    return $t['status'] === 'ok' ? sentence($t) : status_sentence($t);
+}
+
+// The sentence for a judged target T, from its Judgement's codes and its Facts.
+function sentence(Target $t): string
+{
     $soft = $t['softokn']['version'] !== null ? 'softokn ' . $t['softokn']['version'] : 'softokn';
-    $fam = $pr['family_row'] ?? 'upstream';
+    $fam = $t['family_row'] ?? 'upstream';
     $of = $fam === 'upstream' ? '' : " ($fam build)";
     $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] !== null ? '= ' . quote($t['variable'])
         : ($t['variable_class'] === 'probing' ? 'set to a value NSS measures with' : 'unset'));
@@ -56,7 +67,7 @@ function sentence(array $t): string
         $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
             . 'or load nsscache';
     }
-    switch ($pr['reason']) {
+    switch ($t['reason']) {
         case 'no_curl':
             return 'Not affected: this PHP has no ext/curl.';
         case 'curl_not_nss':
@@ -79,15 +90,15 @@ function sentence(array $t): string
                 . "{$t['db']['path']} is on {$t['db']['fs']}.";
         case 'host_prevents':
             return "Nothing probes here, by luck: $soft$of would probe with $var, but "
-                . (in_array('db_unreadable', $pr['notes'], true) ? 'this process cannot read '
+                . (in_array('db_unreadable', $t['notes'], true) ? 'this process cannot read '
                     . $t['db']['path'] . '/cert9.db or key4.db (NSS fails to open them)'
-                    : (in_array('no_cert9', $pr['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
+                    : (in_array('no_cert9', $t['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
                     : 'the DB dir is not writable for its mkdtemp')) . "; $fix to be safe.";
         case 'probes':
             return ($t['kind'] === 'process' ? 'NSS probed (when this process opened its DB; each new one of it '
-                . 'will) ' : 'NSS will probe ') . where($pr, $t['db'], $t['tempdir']) . " ($soft$of, $var"
-                . ($pr['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
-                    : ($pr['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
+                . 'will) ' : 'NSS will probe ') . where($t) . " ($soft$of, $var"
+                . ($t['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
+                    : ($t['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
         case 'private_build':
             return "May probe: $soft at {$t['softokn']['path']} is a private build, whose unset default "
                 . "(RHEL 7's patch probes) its version does not show; $fix to be sure.";
@@ -139,11 +150,11 @@ function sentence(array $t): string
         case 'table_unreadable':
             return 'Could not tell: the softokn table could not be read.';
     }
-    return 'Could not tell (' . $pr['reason'] . ').';
+    return 'Could not tell (' . $t['reason'] . ').';
 }
 
-// Sentences for targets that were not inspected (status codes of ask.php), with DETAIL.
-function status_sentence(array $t): string
+// The sentence for target T that was not inspected (status codes of ask.php), with its error.
+function status_sentence(Target $t): string
 {
     $d = $t['error'] ?? '';
     $what = $t['kind'] === 'fpm' ? 'pool' : ($t['kind'] === 'url' ? 'page' : 'PHP');

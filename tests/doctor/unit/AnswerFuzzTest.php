@@ -34,7 +34,7 @@ final class AnswerFuzzTest extends TestCase
     }
 
     // One pool target judged from the answer BODY (an HTTP/CGI body, as the endpoint sends it).
-    private static function pool(string $name, string $body, bool $own_view = true): array
+    private static function pool(string $name, string $body, bool $own_view = true): D\Target
     {
         $t = D\target('fpm', $name, ['address' => '/run/php/x.sock']);
         $t['timeout'] = 3.0;

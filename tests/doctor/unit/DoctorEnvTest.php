@@ -70,6 +70,6 @@ final class DoctorEnvTest extends TestCase
         $a = ['status' => 'ok', 'error' => null, 'facts' => $facts];
         $this->assertSame('none', D\answered($t, $a, D\Vantage::ours(), $ctx + ['env_known' => true])['probe']);
         $j = D\answered($t, $a, D\Vantage::ours(), $ctx + ['env_known' => false]);
-        $this->assertSame(['possible', 'doctor_env_unknown'], [$j['probe'], $j['reason']], $j['sentence']);
+        $this->assertSame(['possible', 'doctor_env_unknown'], [$j['probe'], $j['reason']], D\words($j));
     }
 }

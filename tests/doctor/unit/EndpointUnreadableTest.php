@@ -14,7 +14,7 @@ use PHPUnit\Framework\TestCase;
  */
 final class EndpointUnreadableTest extends TestCase
 {
-    private static function failed(string $script): array
+    private static function failed(string $script): D\Target
     {
         $t = D\target('fpm', 'www', ['address' => '/run/php/x.sock',
             'pool' => ['name' => 'www', 'user' => 'nobody', 'chroot' => null, 'master_pid' => null]]);
@@ -38,13 +38,13 @@ final class EndpointUnreadableTest extends TestCase
         file_put_contents("$r/home/clone/fleet/m.php", "<?php\n");
         chmod("$r/home", 0700);
         $t = self::failed("$r/home/clone/fleet/m.php");
-        $this->assertStringContainsString("user nobody cannot enter $r/home (mode 0700", $t['sentence']);
+        $this->assertStringContainsString("user nobody cannot enter $r/home (mode 0700", D\words($t));
         chmod("$r/home", 0755);
         chmod("$r/home/clone/fleet/m.php", 0600);
         $this->assertStringContainsString("cannot read $r/home/clone/fleet/m.php (mode 0600",
-            self::failed("$r/home/clone/fleet/m.php")['sentence']);
+            D\words(self::failed("$r/home/clone/fleet/m.php")));
         chmod("$r/home/clone/fleet/m.php", 0644);
-        $this->assertStringContainsString('open_basedir', self::failed("$r/home/clone/fleet/m.php")['sentence'],
+        $this->assertStringContainsString('open_basedir', D\words(self::failed("$r/home/clone/fleet/m.php")),
             'readable: the other causes');
     }
 }

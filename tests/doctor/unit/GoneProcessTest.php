@@ -24,7 +24,7 @@ final class GoneProcessTest extends TestCase
         return $pid;
     }
 
-    private static function pool(array $facts): array
+    private static function pool(array $facts): D\Target
     {
         $t = D\target('fpm', 'www', ['address' => '127.0.0.1:9000']);
         $t['timeout'] = 3.0;
@@ -52,7 +52,7 @@ final class GoneProcessTest extends TestCase
         $f['pid'] = self::deadPid();
         $t = self::pool($f);
         $this->assertContains('process_gone', $t['notes']);
-        $this->assertNotSame('none', $t['probe'], $t['sentence']);
+        $this->assertNotSame('none', $t['probe'], D\words($t));
         // the same answer without a pid
         $f['pid'] = null;
         $this->assertNotSame('none', self::pool($f)['probe']);
@@ -66,6 +66,6 @@ final class GoneProcessTest extends TestCase
         $f = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
         $f['pid'] = self::deadPid();
         $t = self::pool($f);
-        $this->assertSame('none', $t['probe'], $t['sentence']);
+        $this->assertSame('none', $t['probe'], D\words($t));
     }
 }

@@ -323,10 +323,12 @@ final class HostTest extends TestCase
         D\FsGuard::$calls = [];
         D\FsGuard::$armed = true;
         try {
-            $t = D\judge_process(D\target('process', self::process([])['comm'] . '[4343]', ['status' => 'ok']),
-                self::process($env, $nss),
-                $v, $table);
-            $t['sentence'] = D\sentence($t);
+            if ($env === null) {
+                $v->notes[] = 'process_exited_while_read';
+            }
+            $t = answered_with(D\target('process', self::process([])['comm'] . '[4343]', ['status' => 'ok']),
+                D\process_facts(self::process($env, $nss)), $v, $table);
+            D\words($t);
         } finally {
             D\FsGuard::$armed = false;
         }
@@ -338,18 +340,18 @@ final class HostTest extends TestCase
             $reason = 'process_gone';
             $this->assertSame('unset', $t['variable_class']);
         }
-        $this->assertSame([$probe, $reason], [$t['probe'], $t['reason']], $t['sentence']);
+        $this->assertSame([$probe, $reason], [$t['probe'], $t['reason']], D\words($t));
         $this->assertContains('nss_already_initialized', $t['notes']);
         $this->assertSame('es-probe.service', $t['process']['unit']);
         if ($probe !== 'none' && $reason !== 'process_gone') {
-            $this->assertStringContainsString('--fix-host es-probe.service', $t['sentence']);
+            $this->assertStringContainsString('--fix-host es-probe.service', D\words($t));
         }
         self::forms($t);
     }
 
     // The process in every form: JSON keeps its kind and fields, the table and Nagios escape its
     // command, the textfile counts it by unit and command (no pid label).
-    private static function forms(array $t): void
+    private static function forms(D\Target $t): void
     {
         $doc = ['doctor' => ['version' => D\VERSION, 'table' => null, 'table_error' => null, 'endpoint' => null,
             'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '5.14',
@@ -436,13 +438,13 @@ final class HostTest extends TestCase
         }
         $ctx = ['table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]];
         $late = D\process_targets($proc, $ctx, true, microtime(true) - 1);
-        $this->assertSame([['3 of 3 processes', 'timeout', 'unknown']], array_map(function (array $t): array {
+        $this->assertSame([['3 of 3 processes', 'timeout', 'unknown']], array_map(function (D\Target $t): array {
             return [$t['name'], $t['status'], $t['probe']];
         }, $late));
-        $this->assertStringContainsString('3 processes were not read before the deadline', $late[0]['sentence']);
+        $this->assertStringContainsString('3 processes were not read before the deadline', D\words($late[0]));
         $this->assertSame(3, D\verdict($late)->code);
-        $this->assertSame(2, D\verdict(array_merge($late, [['counted' => true, 'status' => 'ok',
-            'probe' => 'expected']]))->code);
+        $this->assertSame(2, D\verdict(array_merge($late, [made(['counted' => true, 'status' => 'ok',
+            'probe' => 'expected'])]))->code);
         $this->assertSame(0, D\verdict(D\process_targets($proc, $ctx, false, microtime(true) - 1))->code,
             'listed, not counted, without --processes');
         // maps longer than MAPS_MAX, softokn past the end of what is read
@@ -450,7 +452,9 @@ final class HostTest extends TestCase
         file_put_contents("$proc/4243/maps", str_repeat($libc, intdiv(D\MAPS_MAX, strlen($libc)) + 1)
             . "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libsoftokn3.so\n");
         $all = D\process_targets($proc, $ctx, true, microtime(true) + 30);
-        $this->assertSame(['probe[4242]', 'probe[4244]', '1 of 3 processes'], array_column($all, 'name'));
+        $this->assertSame(['probe[4242]', 'probe[4244]', '1 of 3 processes'], array_map(function (D\Target $t) {
+            return $t['name'];
+        }, $all));
         $this->assertSame(['error', '0 cut by the deadline, 1 with maps over 16 MiB'], [$all[2]['status'],
             $all[2]['error']]);
     }
@@ -482,8 +486,8 @@ for k in kids:
     public function testProcessesCountOnlyWhenAsked(): void
     {
         $t = ['counted' => false, 'status' => 'ok', 'probe' => 'expected'];
-        $this->assertSame(0, D\verdict([$t])->code);
-        $this->assertSame(2, D\verdict([['counted' => true] + $t])->code);
+        $this->assertSame(0, D\verdict([made($t)])->code);
+        $this->assertSame(2, D\verdict([made(['counted' => true] + $t)])->code);
     }
 
     public function testTheWriterShowsThenWrites(): void

@@ -98,6 +98,6 @@ final class IniServerTest extends TestCase
         $j = D\answered($t, ['status' => 'ok', 'error' => null, 'facts' => $facts], D\Vantage::ours(),
             ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
         $this->assertSame(['possible', 'server_env_unseen'], [$j['probe'], $j['reason']]);
-        $this->assertStringContainsString('--url', $j['sentence']);
+        $this->assertStringContainsString('--url', D\words($j));
     }
 }

@@ -20,9 +20,9 @@ final class NagiosTest extends TestCase
     private const LABELS = ['targets', 'expected', 'possible', 'uninspected', 'negative_dentries', 'duration'];
 
     // A target as judging leaves it (only what the verdict and the line read).
-    private static function t(string $name, string $probe, string $status = 'ok', bool $counted = true): array
+    private static function t(string $name, string $probe, string $status = 'ok', bool $counted = true): D\Target
     {
-        return D\target('fpm', $name, ['probe' => $probe, 'status' => $status, 'counted' => $counted]);
+        return made(['name' => $name, 'probe' => $probe, 'status' => $status, 'counted' => $counted]);
     }
 
     private static function doc(array $targets, ?int $negative = 1234, float $duration = 0.25): array
@@ -136,7 +136,7 @@ final class NagiosTest extends TestCase
                 'a long name is cut');
         }
         // six of a kind: five named, then "..."
-        $many = array_map(function (int $i): array {
+        $many = array_map(function (int $i): D\Target {
             return self::t("p$i", 'expected');
         }, range(1, 6));
         [$text] = $this->parse(D\doc_nagios(self::doc($many)));

@@ -11,7 +11,7 @@ use PHPUnit\Framework\TestCase;
 
 final class OneBrainTest extends TestCase
 {
-    private static function judged(array $status): array
+    private static function judged(array $status): D\Target
     {
         $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes', 'SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'],
             status_fixture($status));
@@ -49,6 +49,6 @@ final class OneBrainTest extends TestCase
     {
         $t = self::judged($status);
         $this->assertSame([$probe, $status['in_effect'], $status['in_effect_reason']], [$t['probe'], $t['in_effect'],
-            $t['in_effect_reason']], $t['sentence']);
+            $t['in_effect_reason']], D\words($t));
     }
 }

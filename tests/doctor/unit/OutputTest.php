@@ -33,13 +33,12 @@ final class OutputTest extends TestCase
         return $r;
     }
 
-    private static function judged(string $kind, array $env, ?array $status, array $view = []): array
+    private static function judged(string $kind, array $env, ?array $status, array $view = [],
+        ?string $name = null): D\Target
     {
         $facts = facts_fixture($env + ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'], $status);
-        $t = D\target($kind, $kind === 'fpm' ? 'www' : '/usr/bin/php', ['address' => '/run/php-fpm/www.sock']);
-        $t['facts'] = $facts;
-        $t['status'] = 'ok';
-        $t['timeout'] = 3.0;
+        $t = D\target($kind, $name ?? ($kind === 'fpm' ? 'www' : '/usr/bin/php'),
+            ['address' => '/run/php-fpm/www.sock']);
         return judged_in($t, $facts, view_fixture(self::hostRoot(), $view), the_table());
     }
 
@@ -48,7 +47,7 @@ final class OutputTest extends TestCase
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => '1'], null);
         $this->assertSame(['expected', true, 'probing_value', false], [$t['probe'], $t['nss_curl'],
             $t['in_effect_reason'], $t['in_effect']]);
-        $this->assertStringContainsString('quote the pool\'s env[] line', $t['sentence']);
+        $this->assertStringContainsString('quote the pool\'s env[] line', D\words($t));
         $this->assertSame(['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'file',
             'system_build' => true, 'source' => 'doctor'], $t['softokn'], 'read as a file beside libnss3');
         $this->assertSame(['SSL_DIR', true, 'xfs', 'local'], [$t['db']['source'], $t['db']['cert9'], $t['db']['fs'],
@@ -61,8 +60,8 @@ final class OutputTest extends TestCase
             'previous' => '1', 'phase' => 'rinit']));
         $this->assertSame(['none', 'honoured', true, true], [$t['probe'], $t['reason'], $t['in_effect'],
             $t['nsscache']['in_effect']]);
-        $this->assertStringStartsWith('Fixed:', $t['sentence']);
-        $this->assertStringContainsString('nsscache replaced it', $t['sentence']);
+        $this->assertStringStartsWith('Fixed:', D\words($t));
+        $this->assertStringContainsString('nsscache replaced it', D\words($t));
         $this->assertSame([], $t['notes']);
     }
 
@@ -109,8 +108,8 @@ final class OutputTest extends TestCase
 
     public function testVerdictPrecedence(): void
     {
-        $t = function (string $probe, string $status = 'ok', bool $counted = true): array {
-            return ['probe' => $probe, 'status' => $status, 'counted' => $counted];
+        $t = function (string $probe, string $status = 'ok', bool $counted = true): D\Target {
+            return made(['probe' => $probe, 'status' => $status, 'counted' => $counted]);
         };
         $cases = [
             [[], 0],
@@ -146,12 +145,10 @@ final class OutputTest extends TestCase
     private static function targets(): array
     {
         $bad = self::judged('fpm', ['NSS_SDB_USE_CACHE' => "1"], null);
-        $good = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
-        $good['name'] = 'api';
-        $dead = D\target('fpm', 'dead', ['address' => '/run/dead.sock', 'status' => 'dead',
-            'error' => 'connect: refused', 'probe' => 'unknown', 'sentence' => 'No pool listening.', 'facts' => null]);
-        $off = D\target('fpm', 'old', ['status' => 'not_running', 'counted' => false, 'probe' => 'unknown',
-            'sentence' => 'Not running.', 'facts' => null]);
+        $good = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(), [], 'api');
+        $dead = made(['name' => 'dead', 'address' => '/run/dead.sock', 'status' => 'dead',
+            'error' => 'connect: refused']);
+        $off = made(['name' => 'old', 'status' => 'not_running', 'counted' => false, 'error' => '/etc/old.conf']);
         return [$bad, $good, $dead, $off];
     }
 
@@ -190,8 +187,7 @@ final class OutputTest extends TestCase
         $line = D\doc_nagios(self::doc(self::targets()));
         $this->assertSame("NSSCACHE CRITICAL - probe expected: www; not inspected: dead | 'targets'=3;;;0 "
             . "'expected'=1;;0;0;3 'possible'=0;0;;0;3 'uninspected'=1;;;0;3 'duration'=0.250s;;;0\n", $line);
-        $t = self::targets()[1];
-        $t['name'] = "a|b\nc";
+        $t = remade(self::targets()[1], ['name' => "a|b\nc"]);
         $line = D\doc_nagios(self::doc([$t]));
         $this->assertSame(1, substr_count($line, '|'), 'a name cannot add a perfdata separator');
         $this->assertSame(1, substr_count($line, "\n"));
@@ -213,10 +209,8 @@ final class OutputTest extends TestCase
     {
         $targets = self::targets();
         $t = $targets[0];
-        $t['name'] = str_repeat("p\u{e9}", 250);
-        $t['variable'] = str_repeat("\x1b", 500);
-        $t['nsscache'] = ['loaded' => true, 'version' => str_repeat('9', 500)] + $t['nsscache'];
-        $targets[] = $t;
+        $targets[] = remade($t, ['name' => str_repeat("p\u{e9}", 250)], [], ['variable' => str_repeat("\x1b", 500),
+            'nsscache' => ['loaded' => true, 'version' => str_repeat('9', 500)] + $t['nsscache']]);
         $human = D\doc_human(self::doc($targets), false);
         [, $table] = explode("\n\n", $human, 3);
         $rows = array_values(preg_grep('/^ /', explode("\n", $table), PREG_GREP_INVERT));
@@ -244,8 +238,10 @@ final class OutputTest extends TestCase
     public function testTheTextfilePassesPromtoolWithHostileNames(): void
     {
         $targets = self::targets();
-        $targets[0]['name'] = "x\"} 1\nnsscache_loaded 0\n\\" . str_repeat('"', 300) . "\xff\x01é";
-        $targets[1]['facts']['env']['NSS_SDB_USE_CACHE'] = "\"}\n";
+        $targets[0] = remade($targets[0], ['name' => "x\"} 1\nnsscache_loaded 0\n\\" . str_repeat('"', 300)
+            . "\xff\x01é"]);
+        $targets[1] = remade($targets[1], [], ['facts' => array_replace_recursive($targets[1]['facts'],
+            ['env' => ['NSS_SDB_USE_CACHE' => "\"}\n"]])]);
         $targets[] = self::judged('cli', [], null);
         $text = D\doc_prometheus(self::doc($targets));
         [$rc, $out] = $this->promtool($text);

@@ -12,7 +12,7 @@ use PHPUnit\Framework\TestCase;
 final class OwnViewTest extends TestCase
 {
     // The outside view: a root with a system softokn 3.44.0 (rhel7 build) and no DB at all
-    private static function judged(?array $own, array $env = [], ?array $status = null): array
+    private static function judged(?array $own, array $env = [], ?array $status = null): D\Target
     {
         $facts = facts_fixture($env + ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'], $status);
         $facts['view'] = $own;
@@ -31,7 +31,7 @@ final class OwnViewTest extends TestCase
         $this->assertSame('no_db', self::judged(null)['reason'], 'the outside view alone');
         $t = self::judged(own_view_fixture());
         $this->assertSame(['expected', 'probes', 'SSL_DIR', '/srv/db', 'xfs', 'TMPDIR'], [$t['probe'], $t['reason'],
-            $t['db']['source'], $t['db']['path'], $t['db']['fs'], $t['tempdir']['source']], $t['sentence']);
+            $t['db']['source'], $t['db']['path'], $t['db']['fs'], $t['tempdir']['source']], D\words($t));
         $this->assertContains('own_view', $t['notes']);
         $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => 'none']]));
         $this->assertSame(['none', 'no_db'], [$t['probe'], $t['reason']]);
@@ -42,22 +42,22 @@ final class OwnViewTest extends TestCase
     {
         $t = self::judged(own_view_fixture('unreadable'));
         $this->assertSame(['none', 'host_prevents', false, false], [$t['probe'], $t['reason'], $t['probe_db_dir'],
-            $t['probe_temp_dir']], $t['sentence']);
+            $t['probe_temp_dir']], D\words($t));
         $this->assertContains('db_unreadable', $t['notes']);
-        $this->assertStringContainsString('cannot read /srv/db/cert9.db', $t['sentence']);
-        $this->assertStringNotContainsString('will probe', $t['sentence']);
+        $this->assertStringContainsString('cannot read /srv/db/cert9.db', D\words($t));
+        $this->assertStringNotContainsString('will probe', D\words($t));
         // one of the two readable: NSS may still open and measure the other
         $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['cert9' => 'unreadable']]));
-        $this->assertSame('possible', $t['probe'], $t['sentence']);
+        $this->assertSame('possible', $t['probe'], D\words($t));
         $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['key4' => 'unreadable']]));
-        $this->assertSame('possible', $t['probe'], $t['sentence']);
+        $this->assertSame('possible', $t['probe'], D\words($t));
     }
 
     public function testOpenBasedirHidingIsAtMostPossible(): void
     {
         $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => null,
             'cert9' => null, 'key4' => null, 'fs' => null], 'hidden' => ['/srv/db']]));
-        $this->assertSame(['possible', 'open_basedir_hides'], [$t['probe'], $t['reason']], $t['sentence']);
+        $this->assertSame(['possible', 'open_basedir_hides'], [$t['probe'], $t['reason']], D\words($t));
         // nsscache there says in effect: that rests on the process's own facts
         $t = self::judged(own_view_fixture('readable', 'xfs', ['hidden' => ['/proc/self/mountinfo']]),
             ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());

@@ -16,7 +16,7 @@ final class PageTextTest extends TestCase
     }
 
     // The page target judged from BODY as a 200 answer, through answered() as main.php does.
-    private static function page(string $body, int $status = 200): array
+    private static function page(string $body, int $status = 200): D\Target
     {
         $t = D\target('url', 'http://127.0.0.1:8080/m.php', ['address' => 'http://127.0.0.1:8080/m.php']);
         $t['timeout'] = 3.0;
@@ -79,23 +79,22 @@ final class PageTextTest extends TestCase
     public function testNoneOnlyWhereNsscacheSaysInEffectOrCurlIsNotNss(): void
     {
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture())));
-        $this->assertSame(['none', 'honoured'], [$t['probe'], $t['reason']], $t['sentence']);
+        $this->assertSame(['none', 'honoured'], [$t['probe'], $t['reason']], D\words($t));
         // yes, but nsscache says not in effect (NSS opened its DB first): never "none"
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'set_after_nss_init']))));
-        $this->assertNotSame('none', $t['probe'], $t['sentence']);
+        $this->assertNotSame('none', $t['probe'], D\words($t));
         // unset, softokn 3.35 (quiet by the table): the build is not seen
         $t = self::page(self::text(['distro_family' => 'other'] + facts_fixture([], status_fixture(['env' => null,
             'enabled' => false, 'action' => 'disabled', 'in_effect' => false, 'in_effect_reason' => 'unset',
             'softokn' => ['version' => '3.35', 'how' => 'file', 'path' => '/opt/x/libsoftokn3.so',
                 'system_build' => false]]))));
-        $this->assertNotSame('none', $t['probe'], $t['sentence']);
+        $this->assertNotSame('none', $t['probe'], D\words($t));
         // no nsscache, "auto": the value is not in the text, the class is
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'auto'])));
         $this->assertSame('probing', $t['variable_class']);
         $this->assertNotSame('none', $t['probe']);
-        $this->assertStringNotContainsString('unset', $t['sentence']);
-        $t['counted'] = true;
+        $this->assertStringNotContainsString('unset', D\words($t));
         $doc = ['doctor' => ['version' => D\VERSION, 'table' => null, 'table_error' => null, 'endpoint' => null,
             'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '6.1',
             'distro' => view_fixture(null)['distro'], 'dentries' => ['nr_dentry' => null, 'nr_unused' => null,
@@ -119,14 +118,14 @@ final class PageTextTest extends TestCase
         foreach ([null, 'yes', 'auto'] as $v) {
             $t = self::page(self::text(['distro_family' => 'rhel7'] + facts_fixture(['NSS_SDB_USE_CACHE' => $v])));
             $this->assertSame(['ok', 'possible', 'page_unconfirmed', null, null], [$t['status'], $t['probe'],
-                $t['reason'], $t['probe_db_dir'], $t['probe_temp_dir']], (string) $v . ': ' . $t['sentence']);
-            $this->assertStringStartsWith('May probe', $t['sentence']);
+                $t['reason'], $t['probe_db_dir'], $t['probe_temp_dir']], (string) $v . ': ' . D\words($t));
+            $this->assertStringStartsWith('May probe', D\words($t));
         }
         // nsscache loaded and saying it found no softokn: that is the process's own word, still unknown
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
             'in_effect_reason' => 'softokn_unknown', 'softokn' => ['version' => null, 'how' => 'none',
                 'path' => null, 'system_build' => null]]))));
-        $this->assertSame(['unknown', 'softokn_unknown'], [$t['probe'], $t['reason']], $t['sentence']);
+        $this->assertSame(['unknown', 'softokn_unknown'], [$t['probe'], $t['reason']], D\words($t));
     }
 
     public function testOnlyHttp(): void

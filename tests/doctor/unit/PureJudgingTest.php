@@ -79,8 +79,8 @@ final class PureJudgingTest extends TestCase
         D\FsGuard::$calls = [];
         D\FsGuard::$armed = true;
         try {
-            $j = D\judge($t, $facts, $v, $table ? self::$table : null);
-            $words = D\sentence($j);
+            $j = answered_with($t, $facts, $v, $table ? self::$table : null);
+            $words = D\words($j);
         } finally {
             D\FsGuard::$armed = false;
         }
@@ -97,7 +97,7 @@ final class PureJudgingTest extends TestCase
     // up with the rest of endpoint_blocked()).
     public function testWordsForATargetNotInspectedReadNothing(): void
     {
-        $t = D\target('fpm', 'www', ['address' => '/run/php-fpm/www.sock', 'status' => 'endpoint_failed',
+        $t = made(['name' => 'www', 'address' => '/run/php-fpm/www.sock', 'status' => 'endpoint_failed',
             'error' => 'status 404: Primary script unknown', 'timeout' => 3.0, 'blocked' => ['path' => '/root',
             'what' => 'enter', 'mode' => '0700', 'uid' => 0, 'gid' => 0, 'user' => 'www-data', 'owner' => 'root']]);
         D\FsGuard::$armed = true;

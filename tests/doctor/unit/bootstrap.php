@@ -83,12 +83,47 @@ function seen(array $where, array $facts): NsscacheDoctor\View
     return NsscacheDoctor\see($v, $facts);
 }
 
-// Target T seen (seen()), judged and put in words, as main.php's answered() does.
-function judged_in(array $t, array $facts, array $where, ?array $table): array
+// Target T (an Address) that answered FACTS, seen (seen()) and judged, as main.php's answered() does.
+function judged_in(array $t, array $facts, array $where, ?array $table): NsscacheDoctor\Target
 {
-    $t = NsscacheDoctor\judge($t, $facts, seen($where, $facts), $table);
-    $t['sentence'] = NsscacheDoctor\sentence($t);
-    return $t;
+    return answered_with($t, $facts, seen($where, $facts), $table);
+}
+
+// Target T (an Address) that answered FACTS, seen through VIEW, judged with TABLE.
+function answered_with(array $t, array $facts, NsscacheDoctor\View $view, ?array $table): NsscacheDoctor\Target
+{
+    return NsscacheDoctor\settled((new NsscacheDoctor\Target($t))->with('answer', ['status' => 'ok', 'error' => null,
+        'facts' => $facts]), $view, $table);
+}
+
+// A Target from FLAT, its keys sorted into the parts record.php names (for the output's tests,
+// which build targets as judging leaves them): the Answer's, the Judgement's, the Address's (with
+// target()'s defaults), the rest its Facts when it answered.
+function made(array $flat): NsscacheDoctor\Target
+{
+    $answer = ['status' => 'ok', 'error' => null, 'facts' => null, 'timeout' => null, 'blocked' => null];
+    $judgement = ['probe' => 'unknown', 'probe_db_dir' => null, 'probe_temp_dir' => null, 'dentries_freed' => null,
+        'reason' => null, 'family_row' => null, 'in_effect' => null, 'in_effect_reason' => null, 'notes' => []];
+    $address = NsscacheDoctor\target($flat['kind'] ?? 'fpm', $flat['name'] ?? 'x');
+    $address += array_fill_keys(['pool', 'conf', 'sapi', 'php_version', 'binary', 'scan_dir', 'ini_args', 'server_pid',
+        'server_env'], null);
+    $t = (new NsscacheDoctor\Target(array_replace($address, array_intersect_key($flat, $address))))
+        ->with('answer', array_replace($answer, array_intersect_key($flat, $answer)));
+    if ($t['status'] === 'ok') {
+        $t = $t->with('facts', array_diff_key($flat, $answer, $judgement, $address));
+    }
+    return $t->with('judgement', array_replace($judgement, array_intersect_key($flat, $judgement)));
+}
+
+// A copy of T with keys of its Address, Answer and Facts replaced, its Judgement kept (the output's
+// tests feed it hostile fields).
+function remade(NsscacheDoctor\Target $t, array $address = [], array $answer = [], array $facts = []):
+    NsscacheDoctor\Target
+{
+    $n = (new NsscacheDoctor\Target(array_replace($t->address(), $address)))
+        ->with('answer', array_replace($t->answer(), $answer));
+    $n = $t->facts() === null ? $n : $n->with('facts', array_replace($t->facts(), $facts));
+    return $n->with('judgement', $t->judgement());
 }
 
 function the_table(): array
