@@ -41,7 +41,7 @@ Wall times vary with the machine and with load; every wall-time ratio here is pa
 $nv = fn($k) => $s['verdicts'][$k] ?? 0;
 $hl[] = sprintf('| php-fpm sweep, c = %s: throughput nsscache / hand fix | %s over the levels (geometric mean); per level: met at %d, inconclusive at %d, not met at %d of %d | each level\'s interval ≥ 0.98 | %s |',
     str_replace(' ', ', ', v('fpm.levels')), $ratio_ci($s['over']), $nv('met'), $nv('inconclusive'), $nv('not_met'),
-    count($s['levels']), $nv('not_met') ? $VERDICT['not_met'] : ($nv('inconclusive') ? $VERDICT['inconclusive'] : $VERDICT['met']));
+    count($s['levels']), $verdict_cell($nv('not_met') ? 'not_met' : ($nv('inconclusive') ? 'inconclusive' : 'met'), $s['over'][0]));
 $hl[] = sprintf('| php-fpm sweep: probe calls / negative dentries per 1,000 requests | no fix %s / %s; unquoted `env[]` %s / %s; hand fix %s / %s; nsscache %s / %s | | |',
     commas($t['nofix']['calls']), commas($t['nofix']['dent']), commas($t['unquoted']['calls']), commas($t['unquoted']['dent']),
     commas($t['handfix']['calls']), commas($t['handfix']['dent']), commas($t['nsscache']['calls']), commas($t['nsscache']['dent']));
@@ -352,8 +352,9 @@ Measured by `bench/run` on <?= v('date') ?> on commit `<?= v('commit.short') ?>`
 | CPU | <?= v('cpu.count') ?> cores (<?= v('cpu.model') ?>) |
 | kernel | <?= v('kernel') ?> |
 | OS | Debian <?= v('debian') ?> |
-| PHP | <?= v('php.version') ?> (Debian php<?= v('php.minor') ?>-cli, php<?= v('php.minor') ?>-fpm), NTS |
-| libcurl | <?= v('curl.version') ?>, TLS backend <?= v('curl.ssl') ?> (ext/curl built from Debian's php<?= v('php.minor') ?> <?= v('php.source') ?> source against libcurl4-nss-dev) |
+<?php $debian_php = strncmp(v('php.source'), '(not', 4) !== 0; ?>
+| PHP | <?= v('php.version') ?> (<?= $debian_php ? 'Debian php' . v('php.minor') . '-cli, php' . v('php.minor') . '-fpm' : 'built from public source, given to `bench/run --php-config`' ?>), NTS |
+| libcurl | <?= v('curl.version', '') === '' ? 'not used (no section made a request)' : v('curl.version') . ', TLS backend ' . v('curl.ssl') . ($debian_php ? " (ext/curl built from Debian's php" . v('php.minor') . ' ' . v('php.source') . ' source against libcurl4-nss-dev)' : ' (that PHP\'s ext/curl, `NSSI_CURL_SO_FOR`)') ?> |
 | NSS | libnss3 <?= v('nss.package') ?>; softokn "rhel7" built from Debian's nss <?= v('nss.source') ?> source by the harness (`scripts/lib/nss.sh`) |
 | nsscache | <?= v('nsscache.version') ?>, built by `scripts/build` (-O2 -g) |
 | tools | <?= v('tool.nginx') ?>, ApacheBench <?= v('tool.ab') ?>, <?= v('tool.valgrind') ?>, gnuplot <?= v('tool.gnuplot') ?>, gcc <?= v('tool.gcc') ?> |
