@@ -77,7 +77,7 @@ nsscache_results_current() {
     want=$(nsscache_results_hash); got=$(nsscache_c_hash) || return 1
     if [ "$want" != "$got" ]; then
         printf 'bench/RESULTS.md measured the C with sha256 %s; the C here hashes to %s:\n' "${want:-(none)}" "$got"
-        printf '  run bench/run (8 min 19 s on 2 cores on 2026-12-01) and commit its RESULTS.md, data/ and plots\n'
+        printf '  run bench/run (14 min 6 s on 2 cores on 2026-12-07) and commit its RESULTS.md, data/ and plots\n'
         return 1
     fi
 }
