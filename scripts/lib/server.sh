@@ -159,6 +159,9 @@ srv_fpm_global() {
 srv_fpm_pool() {
     local pool=$1 sock=$2 dir=$3 line; shift 3
     printf '[%s]\nlisten = %s\npm = static\npm.max_children = 2\n' "$pool" "$sock"
+    # PHP 5's php-fpm, as root, refuses a pool that names no user, even with -R ("user has not been
+    # defined"); a POOL_LINE that names one wins (later lines win)
+    if [ "$(id -u)" = 0 ] && [[ $("$NSSCACHE_PHP_FPM" -v 2>/dev/null) == "PHP 5."* ]]; then printf 'user = root\n'; fi
     printf 'pm.max_requests = %s\nclear_env = yes\ncatch_workers_output = yes\n' "${SRV_FPM_MAX_REQUESTS:-0}"
     printf 'php_admin_flag[log_errors] = on\nphp_admin_value[error_log] = %s/php-error.log\n' "$dir"
     for line in "$@"; do printf '%s\n' "$line"; done
