@@ -20,11 +20,19 @@ NSSI_PHP_SRC_VERSION=${NSSCACHE_PHP_DEBVER:-}
 NSSI_NSS_SRC_VERSION=2:3.87.1-1+deb12u4
 # Another PHP: NSSI_PHP_FLAVOUR=<ci/build-php flavour> (nssi_use_flavour), or NSSI_PHP=<its php>,
 # NSSI_CURL_SO_FOR=<its NSS ext/curl>, NSSCACHE_SO=<nsscache built for it>.
+# A PHP built from source (NSSCACHE_PHP_CONFIG=PREFIX/bin/php-config): its CLI, and the NSS-linked
+# ext/curl built for it in its extension_dir (no Debian source to build one from).
+NSSI_PHP_PREFIX=''     # set for such a PHP: its prefix
+if [[ $NSSCACHE_PHP_CONFIG == */* ]] && [ "$("$NSSCACHE_PHP_CONFIG" --prefix)" != /usr ]; then
+    NSSI_PHP_PREFIX=$("$NSSCACHE_PHP_CONFIG" --prefix)
+    : "${NSSI_PHP:=$NSSI_PHP_PREFIX/bin/php}"
+    : "${NSSI_CURL_SO_FOR:=$("$NSSCACHE_PHP_CONFIG" --extension-dir)/curl.so}"
+fi
 NSSI_PHP=${NSSI_PHP:-$NSSCACHE_PHP}
 NSSI_PACKAGES=("php$NSSCACHE_PHP_VERSION-"{cli,dev,fpm} libfcgi-bin libcurl4-nss-dev libnss3 libnss3-tools
     libnspr4-dev libsqlite3-dev zlib1g-dev openssl bindfs fuse3 dpkg-dev gcc make iproute2)
 NSSI_CLIENT_ARGS=()
-NSSI_FPM_MASTER_ENV=()
+NSSI_FPM_MASTER_ENV=() NSSI_FPM_ARGS=()
 
 # Thresholds (probe names are a clock plus a counter: never compare exact numbers).
 NSSI_PROBE_MIN=1000     # more than this many counted calls: the probe ran
@@ -231,11 +239,13 @@ nssi_run_case() {
 # = yes) with pm.max_requests = $NSSI_FPM_MAX_REQUESTS (default 5), the counter preloaded and the softokn on
 # LD_LIBRARY_PATH of the master. The pool passes SSL_DIR and TMPDIR into the workers with env[]
 # (clear_env empties everything else). Extra arguments are added to the pool verbatim. The
-# variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment.
+# variable NSSI_FPM_MASTER_ENV (array) adds variables to the master's environment, NSSI_FPM_ARGS
+# (array) arguments to its command line (-d ...).
 nssi_fpm_start() {
     local dir=$1 softokn=$2 mode=$3; shift 3
     local args=(-d "extension=$NSSI_CURL_SO")
     [ "$mode" = on ] && args=(-d "extension=$NSSI_NSSCACHE_SO" -d "extension=$NSSI_CURL_SO")
+    args+=("${NSSI_FPM_ARGS[@]}")
     mkdir -p "$dir/tmp" "$dir/db"
     cp -a "$NSSI_PKI/nssdb/." "$dir/db/"
     SRV_FPM_ENV=(NSSI_COUNT_FILE="$dir/count" LD_PRELOAD="$NSSI_COUNTER_SO libnspr4.so" "${NSSI_FPM_MASTER_ENV[@]}")

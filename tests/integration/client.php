@@ -15,11 +15,12 @@
 //   mapped after the GET. Values: strings without blanks as is, others JSON.
 //   (The probe prediction is nsscache-doctor's: tests/integration/run runs it per cell.)
 $cli = PHP_SAPI === 'cli';
-$opt = function (string $name) use ($cli): bool {
+// PHP 5.4 syntax: the harness runs it on any PHP nsscache supports.
+$opt = function ($name) use ($cli) {
     return $cli ? in_array("--$name", $GLOBALS['argv'], true) : isset($_GET[$name]);
 };
 // NSS/NSPR libraries mapped into this process: basename => real path.
-function nss_maps(): array {
+function nss_maps() {
     $libs = [];
     foreach (@file('/proc/self/maps', FILE_IGNORE_NEW_LINES) ?: [] as $l) {
         $p = strstr($l, '/');
@@ -33,9 +34,12 @@ function nss_maps(): array {
 $diag = $opt('diag');
 $maps_start = $diag ? nss_maps() : [];    // first: before nsscache or curl run any code
 $loaded = function_exists('nsscache_status');
-$pick = function (array $s): array {
+$get = function (array $a, $k) {
+    return isset($a[$k]) ? $a[$k] : null;
+};
+$pick = function (array $s) use ($get) {
     return [
-        'in_effect' => $s['in_effect'], 'in_effect_reason' => $s['in_effect_reason'] ?? null, 'env' => $s['env'],
+        'in_effect' => $s['in_effect'], 'in_effect_reason' => $get($s, 'in_effect_reason'), 'env' => $s['env'],
         'nss.initialized' => $s['nss']['initialized'], 'nss.version' => $s['nss']['version'],
         'libcurl.version' => $s['libcurl']['version'], 'libcurl.ssl_version' => $s['libcurl']['ssl_version'],
         'softokn.path' => $s['softokn']['path'], 'softokn.how' => $s['softokn']['how'],
@@ -53,13 +57,13 @@ if ($putenv) {
 $url = $cli ? $argv[1] : $_GET['url'];
 $seen = getenv('NSS_SDB_USE_CACHE');
 $seen = $seen === false ? '(unset)' : ($seen === '' ? '(empty)' : $seen);
-$action = $loaded ? (nsscache_status()['action'] ?? '?') : '-';
+$action = $loaded ? ($get(nsscache_status(), 'action') ?: '?') : '-';
 
 require __DIR__ . '/https_get.php';
-[$ms, $status] = nsscache_https_get($url);
+list($ms, $status) = nsscache_https_get($url);
 printf("%.1f %s %s %s %d\n", $ms, $status, $seen, $action, getmypid());
 
-$kv = function (array $a): string {
+$kv = function (array $a) {
     $line = [];
     foreach ($a as $k => $v) {
         $line[] = $k . '=' . (is_string($v) && $v !== '' && !preg_match('/\s/', $v) ? $v : json_encode($v, JSON_UNESCAPED_SLASHES));
@@ -74,7 +78,7 @@ if ($opt('status')) {
         $line = [];
         foreach (['version', 'enabled', 'value', 'override', 'env', 'previous', 'action', 'phase',
                   'in_effect', 'in_effect_reason'] as $k) {
-            $line[$k] = $s[$k] ?? null;
+            $line[$k] = $get($s, $k);
         }
     }
     echo 'nsscache_status(): ', $kv($line), "\n";
@@ -93,6 +97,6 @@ if ($diag) {
     $d['curl.version'] = $cv['version'];
     $d['curl.ssl_version'] = $cv['ssl_version'];
     $maps_after = nss_maps();
-    $d['maps.after.softokn'] = $maps_after['libsoftokn3.so'] ?? null;
+    $d['maps.after.softokn'] = $get($maps_after, 'libsoftokn3.so');
     echo 'diag ', $kv($d), "\n";
 }

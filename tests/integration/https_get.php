@@ -4,10 +4,14 @@
 // it (tests/integration/client.php, bench/*.php). With libcurl-nss, the
 // first one in a process opens the NSS DB in $SSL_DIR: that is where
 // softoken may probe. $fresh forces a new connection (full TLS handshake).
-// Returns [ms of curl_exec, "ok" or "error:<reason>"].
-function nsscache_https_get(string $url, bool $fresh = false): array
+// Returns [ms of curl_exec, "ok" or "error:<reason>"]. PHP 5.4 syntax: the harness runs it on
+// any PHP nsscache supports (hrtime() from 7.3, microtime() before).
+function nsscache_https_get($url, $fresh = false)
 {
-    $t = hrtime(true);
+    $clock = function () {
+        return function_exists('hrtime') ? hrtime(true) / 1e6 : microtime(true) * 1e3;
+    };
+    $t = $clock();
     $ch = curl_init($url);
     curl_setopt_array($ch, [
         CURLOPT_RETURNTRANSFER => true,
@@ -19,8 +23,8 @@ function nsscache_https_get(string $url, bool $fresh = false): array
         CURLOPT_TIMEOUT => 20,
     ]);
     $body = curl_exec($ch);
-    $ms = (hrtime(true) - $t) / 1e6;
-    $code = curl_getinfo($ch, CURLINFO_RESPONSE_CODE);
+    $ms = $clock() - $t;
+    $code = curl_getinfo($ch, CURLINFO_HTTP_CODE);
     $status = ($body !== false && $code === 200 && $body !== '')
         ? 'ok' : 'error:' . preg_replace('/\s+/', '_', curl_error($ch) ?: "http_$code");
     curl_close($ch);

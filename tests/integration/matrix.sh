@@ -72,7 +72,7 @@ chmod 755 "$DOCTOR_PHP"
 # doctor_line FILE -> "status probe reason variable-as-client.php-prints one-brain nsscache-version"
 # (one-brain: the doctor's in_effect is nsscache's own, true/false; "null" without nsscache)
 doctor_line() {
-    "$NSSI_PHP" -n -r '$j = json_decode((string) @file_get_contents($argv[1]), true); $t = $j["targets"][0] ?? [];
+    "$NSSCACHE_PHP" -n -r '$j = json_decode((string) @file_get_contents($argv[1]), true); $t = $j["targets"][0] ?? [];
         $v = array_key_exists("variable", $t) ? $t["variable"] : false;
         $v = $v === false ? "?" : ($v === null ? "(unset)" : ($v === "" ? "(empty)" : $v));
         $a = ($t["nsscache"]["loaded"] ?? false) ? ($t["in_effect"] ?? 0) === ($t["nsscache"]["in_effect"] ?? 1) : null;

@@ -14,11 +14,15 @@
 // Last, file_exists() of _nssiReport_ (next to this script) asks the LD_PRELOAD counter
 // (counter.c) to append this process's probe calls so far: the harness reads them per request
 // from the live process.
+// PHP 5.4 syntax: the harness runs it on any PHP nsscache supports.
 require __DIR__ . '/https_get.php';
 const NAME = 'NSS_SDB_USE_CACHE';
 $old = false;
 $out = [];
-foreach (explode(',', (string) ($_GET['do'] ?? '')) as $step) {
+$q = function ($k) {
+    return isset($_GET[$k]) ? (string) $_GET[$k] : '';
+};
+foreach (explode(',', $q('do')) as $step) {
     switch ($step) {
         case 'putyes':
         case 'putno':
@@ -29,7 +33,9 @@ foreach (explode(',', (string) ($_GET['do'] ?? '')) as $step) {
             putenv('TZ=Europe/Paris');
             break;
         case 'save':
-            $old = getenv(NAME, true);
+            // the process's own environment (getenv()'s local_only exists from 7.0.9; before, the
+            // FastCGI params come first, and the harness's requests pass none of this name)
+            $old = PHP_VERSION_ID >= 70009 ? getenv(NAME, true) : getenv(NAME);
             break;
         case 'restore':
             putenv($old === false ? NAME : NAME . "=$old");
@@ -45,11 +51,13 @@ foreach (explode(',', (string) ($_GET['do'] ?? '')) as $step) {
             $out[] = 'gconv=' . (implode(',', $g) ?: '-');
             break;
         case 'https':
-            $out[] = 'https=' . nsscache_https_get((string) ($_GET['url'] ?? ''))[1];
+            $r = nsscache_https_get($q('url'));
+            $out[] = 'https=' . $r[1];
             break;
         case 'view':
             $s = nsscache_status();
-            $out[] = 'view=' . var_export($s['in_effect'], true) . '/' . ($s['in_effect_reason'] ?? '-');
+            $out[] = 'view=' . var_export($s['in_effect'], true) . '/'
+                . (isset($s['in_effect_reason']) ? $s['in_effect_reason'] : '-');
             break;
         default:
             if (strncmp($step, 'to:', 3) === 0 && iconv('UTF-8', substr($step, 3), 'x') !== false) {

@@ -36,6 +36,7 @@ TL_CASES=(
 )
 TL_MODES=(static dynamic ondemand php-S)
 TL_ICONV_SO=$("$NSSCACHE_PHP_CONFIG" --extension-dir)/iconv.so     # Debian's is shared; -n loads none
+# date.timezone: PHP 5 adds a warning to the response when it dates a logged line without one
 
 # tl_start MODE DIR PREPEND: one process for one case, its count in DIR/count
 tl_start() {
@@ -48,7 +49,7 @@ tl_start() {
         srv_start -s INT builtin "tcp:$port" env -i PATH="$PATH" HOME="$d" NSSI_COUNT_FILE="$d/count" \
             LD_PRELOAD="$NSSI_COUNTER_SO libnspr4.so" LD_LIBRARY_PATH="$NSSI_SOFTOKN_ROOT/rhel7" SSL_DIR="$d/db" \
             TMPDIR="$d/tmp" "$NSSI_PHP" -n -d "extension=$NSSI_NSSCACHE_SO" -d "extension=$NSSI_CURL_SO" \
-            -d "extension=$TL_ICONV_SO" "${ini[@]}" -S "127.0.0.1:$port" -t "$d/www"
+            -d "extension=$TL_ICONV_SO" -d date.timezone=UTC "${ini[@]}" -S "127.0.0.1:$port" -t "$d/www"
         return
     fi
     case $mode in
@@ -56,8 +57,11 @@ tl_start() {
         dynamic) pool=("pm = dynamic" "pm.start_servers = 1" "pm.min_spare_servers = 1" "pm.max_spare_servers = 1") ;;
         ondemand) pool=("pm = ondemand" "pm.process_idle_timeout = 60s") ;;
     esac
-    pool+=("pm.max_children = 1" "php_admin_value[extension] = $TL_ICONV_SO")
+    pool+=("pm.max_children = 1")
     [ "$prepend" = 0 ] || pool+=("php_value[auto_prepend_file] = $d/www/prepend.php")
+    # iconv on the master's command line: PHP 5's workers get no functions from php_admin_value[extension]
+    # shellcheck disable=SC2034 # nssi_fpm_start reads it (this local shadows the global)
+    local NSSI_FPM_ARGS=(-d "extension=$TL_ICONV_SO" -d date.timezone=UTC)
     NSSI_FPM_MAX_REQUESTS=0 NSSI_FPM_NAME=timeline nssi_fpm_start "$d" rhel7 on "${pool[@]}"
 }
 

@@ -18,6 +18,8 @@ SAPI_PACKAGES=(apache2 libapache2-mod-php8.2 php8.2-cgi libfcgi-bin curl)
 SAPI_APACHE=/usr/sbin/apache2
 SAPI_APACHE_MODS=/usr/lib/apache2/modules
 SAPI_PHP_CGI=/usr/bin/php-cgi8.2
+# A PHP built from source (NSSCACHE_PHP_CONFIG, nss.sh): its php-cgi; mod_php stays Debian's 8.2
+[ -z "$NSSI_PHP_PREFIX" ] || SAPI_PHP_CGI=$NSSI_PHP_PREFIX/bin/php-cgi
 SAPI_USER=www-data    # Debian's Apache runs its children as www-data
 
 # sapi_tls_start: openssl s_server -www on a free port (nssi_server_start); SAPI_URL is its URL.
@@ -137,7 +139,7 @@ sapi_judge() {
     *[!0-9]*|'') ;;
     *) if [ "$calls" -gt "$NSSI_PROBE_MIN" ]; then got=P; elif [ "$calls" -lt "$NSSI_NOPROBE_MAX" ]; then got=-; fi ;;
     esac
-    summary=$(env -i "$NSSI_PHP" -n "$SAPI_DIR/judge.php" "$d/responses" "$d/count" "$n" "$@" 2>&1) || true
+    summary=$(env -i "$NSSCACHE_PHP" -n "$SAPI_DIR/judge.php" "$d/responses" "$d/count" "$n" "$@" 2>&1) || true
     printf '  %-58s %8s probe calls (want %s)  %s\n' "$name" "$calls" "$want" "$summary"
     check_eq "$name: probe" "$want" "$got"
     check_eq "$name: responses" ok "${summary%% *}"

@@ -11,14 +11,20 @@
 // Last, file_exists() of www/_nssiReport_ asks the LD_PRELOAD counter
 // (tests/integration/counter.c) to append this process's count so far. The file exists: a ZTS
 // PHP resolves the path first (virtual_access) and calls access() only when that works.
+// PHP 5.4 syntax: the suite runs on any PHP nsscache supports.
 require __DIR__ . '/https_get.php';
 const NAME = 'NSS_SDB_USE_CACHE';
-[$ms, $status] = nsscache_https_get((string) ($_GET['url'] ?? ''));
+$get = function (array $a, $k, $default) {
+    return isset($a[$k]) ? $a[$k] : $default;
+};
+list($ms, $status) = nsscache_https_get((string) $get($_GET, 'url', ''));
 $s = function_exists('nsscache_status') ? nsscache_status() : [];
 $show = function ($v) {
     return $v === false || $v === null ? '(unset)' : $v;
 };
-$env = $show(getenv(NAME, true));
+// getenv()'s local_only exists from 7.0.9; before, a request's own params come first (the suite's
+// pass none of this name)
+$env = $show(PHP_VERSION_ID >= 70009 ? getenv(NAME, true) : getenv(NAME));
 if ($status !== 'ok' || (isset($_GET['env']) && $_GET['env'] !== $env)) {
     http_response_code(500);
 }
@@ -28,9 +34,9 @@ echo json_encode([
     'pid' => getmypid(),
     'getenv' => $show(getenv(NAME)),
     'env' => $env,
-    'server' => $show($_SERVER[NAME] ?? null),
-    'action' => $s['action'] ?? '-',
-    'phase' => $s['phase'] ?? '-',
+    'server' => $show($get($_SERVER, NAME, null)),
+    'action' => $get($s, 'action', '-'),
+    'phase' => $get($s, 'phase', '-'),
     'ms' => round($ms, 1),
 ], JSON_UNESCAPED_SLASHES), "\n";
 file_exists(__DIR__ . '/_nssiReport_');
