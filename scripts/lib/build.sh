@@ -6,6 +6,7 @@
 #   nsscache_pecl_package DIR      the PECL tarball, made by `pecl package`; prints its path
 #   nsscache_c_hash                sha256 of the extension's C without comments (what bench/RESULTS.md measured)
 #   nsscache_results_current       bench/RESULTS.md measured this C (else says so, and fails)
+#   nsscache_evidence_current [REV]  data/php-evidence.tsv measured REV's C and in-target code (else says so)
 #   NSSCACHE_WARN_FLAGS            php-src's warning flags, used by every build of ours
 # shellcheck shell=bash
 # -Wno-unused-parameter as php-src itself (Zend/Zend.m4): PHP_FUNCTION,
@@ -80,6 +81,28 @@ nsscache_results_current() {
         printf '  run bench/run (14 min 6 s on 2 cores on 2026-12-07) and commit its RESULTS.md, data/ and plots\n'
         return 1
     fi
+}
+
+# data/php-evidence.tsv (the old PHPs, measured by hand) names in each row the commit it measured.
+# What runs inside the PHP under test must be the same there as at REV (default HEAD): config.m4,
+# the sources it compiles, every header, and the doctor's in-target code (fleet/nsscache-metrics.php,
+# sent verbatim to each PHP it asks). PHP 5.3's rows (not supported) are for information.
+nsscache_evidence_current() {
+    local rev=${1:-HEAD} git=(git -C "$NSSCACHE_ROOT") srcs php build ran c bad=() n=0
+    srcs=$("${git[@]}" show "$rev:config.m4" | sed -n 's/^ *NSSCACHE_SOURCES="\(.*\)"/\1/p')
+    [ -n "$srcs" ] || { echo "config.m4 at $rev names no NSSCACHE_SOURCES"; return 1; }
+    while IFS=$'\t' read -r php build ran _ _ c; do
+        [[ -z $php || $php == \#* || $php == 5.3.* ]] && continue
+        n=$((n + 1))
+        # shellcheck disable=SC2086 # the sources are words
+        "${git[@]}" diff --quiet "$c" "$rev" -- config.m4 $srcs ':(glob)*.h' ':(glob)src/*.h' \
+            fleet/nsscache-metrics.php 2>/dev/null || bad+=("$php $build $ran ($c)")
+    done < <("${git[@]}" show "$rev:data/php-evidence.tsv")
+    [ "$n" -gt 0 ] || { echo "data/php-evidence.tsv at $rev has no rows"; return 1; }
+    [ ${#bad[@]} -eq 0 ] && return 0
+    echo "data/php-evidence.tsv: rows measured on other C or in-target code than $rev's: measure them again"
+    printf '  %s\n' "${bad[@]}"
+    return 1
 }
 
 nsscache_configure() {   # PHPIZE PHP_CONFIG CFLAGS: in the checkout (output: the step's log)
