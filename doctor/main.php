@@ -190,6 +190,32 @@ function target_env(array $env, ?string $record, bool $loaded, ?array $status): 
     return ['env' => $env, 'known' => true];
 }
 
+// The endpoint as the pools can read it: ENDPOINT itself where a user with no rights of its own could,
+// else (a checkout under /root) a copy made fresh in a new directory of RUN, which only root may write
+// (the directory 0755, the copy 0444, so no user can replace it before a pool runs it), removed at exit.
+// Where that cannot be made, ENDPOINT: the pools then say where they stop (endpoint_blocked()).
+function endpoint_for_pools(string $endpoint, string $run = '/run'): string
+{
+    $st = @stat($run);
+    $dir = "$run/nsscache-doctor." . bin2hex(random_bytes(8));
+    $text = blocked_at('', $endpoint, ['uid' => 65534, 'gid' => 65534, 'groups' => []]) === null ? null
+        : read_bounded($endpoint, 1 << 20);
+    if ($text === null || $st === false || $st['uid'] !== 0 || ($st['mode'] & 0022) !== 0 || !@mkdir($dir, 0700)) {
+        error_clear_last();
+        return $endpoint;
+    }
+    $file = "$dir/nsscache-metrics.php";
+    register_shutdown_function(function () use ($dir, $file): void {
+        @unlink($file);
+        @rmdir($dir);
+    });
+    $h = @fopen($file, 'xb');
+    $ok = $h !== false && @fwrite($h, $text) === strlen($text);
+    $ok = $h !== false && @fclose($h) && $ok && @chmod($file, 0444) && @chmod($dir, 0755);
+    error_clear_last();
+    return $ok ? $file : $endpoint;
+}
+
 // TARGETS with one target per address: a unix socket by its resolved path (Debian's
 // /run/php/php-fpm.sock is a symlink), and for a pool the one a running master serves over one
 // whose master is not running (a custom master on the distribution's socket path: the pool that
@@ -390,7 +416,7 @@ function main(array $argv): int
     // what asking and judging need of the run (ask_task(), answered())
     $ctx = ['timeout' => $o['timeout'], 'env' => $te['env'], 'env_known' => $te['known'],
         'snippet' => $snippet, 'snippet_error' => $snippet_error,
-        'script' => $o['script'] ?? (realpath($endpoint) ?: $endpoint), 'table' => $table,
+        'script' => $o['script'] ?? endpoint_for_pools(realpath($endpoint) ?: $endpoint), 'table' => $table,
         'host' => ['distro' => $host['distro']]];
     $todo = dedupe($targets);
     // the verdict is printed by the deadline: asking stops a little before it, to judge and write
