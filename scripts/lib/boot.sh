@@ -52,10 +52,14 @@ boot_make_base() {   # TARBALL (in nsscache_step: the output goes to the log)
     mapfile -t aptopts < <(apt-config dump |
         awk '/^Acquire::Check-(Valid-Until|Date) / {sub(/;$/, ""); print "--aptopt=" $0}')
     # The root keeps the machine's apt.conf.d (its answer to a frozen archive), a hosts file (without
-    # one "localhost" goes to DNS) and an empty machine-id that systemd fills at boot.
+    # one "localhost" goes to DNS) and an empty machine-id that systemd fills at boot. dpkg runs
+    # under mmdebstrap's eatmydata hook (no fsync; the root is a tarball once made, then nothing of
+    # eatmydata is left in it): 49 s against 96 s, the same files.
     mmdebstrap --variant=apt --mode=root "--include=$(boot_packages | paste -sd,)" \
         --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
         --dpkgopt='path-exclude=/usr/share/locale/*' "${aptopts[@]}" \
+        --hook-dir=/usr/share/mmdebstrap/hooks/eatmydata \
+        --customize-hook='rm -f "$1/var/lib/dpkg/diversions-old"' \
         --customize-hook='cp -a /etc/apt/apt.conf.d/. "$1/etc/apt/apt.conf.d/"' \
         --customize-hook='rm -f "$1/etc/apt/apt.conf.d/99mmdebstrap"' \
         --customize-hook='printf "127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost\n" >"$1/etc/hosts"' \
