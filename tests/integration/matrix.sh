@@ -51,7 +51,7 @@ MODE_GROUP=([0]=0 [1]=0 [2]=1 [3]=2)   # column group of EXPECT
 #   false => the variable was unset or a "measure" value (auto, "1", ...);
 #   null  => a disagreement: nothing in this matrix is unknowable for nsscache (NSS
 #       libcurl, known softokn, variable untouched since NSS opened the DB);
-# nss.initialized must be false before the GET and true after it, and (a 0.2.0 .so) the
+# nss.initialized must be false before the GET and true after it, and (a .so of 0.2.0 or later) the
 # doctor's in_effect must be nsscache's own (one brain). Two counts are printed: the doctor's agreement in
 # every cell, nsscache's in the loaded ones.
 DOCTOR=$NSSCACHE_ROOT/doctor/nsscache-doctor
@@ -156,7 +156,7 @@ while read -r softokn db e; do
             else
                 doc_disagree "$dprobe" "$softokn" "$seen" "$got"
                 [ "$dvar" = "$seen" ] || WHY+=("doctor saw the variable as $dvar, the client as $seen")
-                [ "$mode" != off ] && [ "$dver" = 0.2.0 ] && [ "$dagree" != true ] &&
+                [ "$mode" != off ] && [ "$dver" != 0.1.0 ] && [ "$dagree" != true ] &&
                     WHY+=("doctor: its in_effect is not nsscache's own (one brain: $dagree)")
             fi
             [ $dzero = 1 ] || WHY+=("the doctor's run made probe calls, or was not counted")
