@@ -54,9 +54,15 @@ function sentence(Target $t): string
     $of = $fam === 'upstream' ? '' : " ($fam build)";
     $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] !== null ? '= ' . quote($t['variable'])
         : ($t['variable_class'] === 'probing' ? 'set to a value NSS measures with' : 'unset'));
-    $fix = $t['nsscache']['loaded']
-        ? 'check nsscache.enabled/override for this ' . ($t['kind'] === 'fpm' ? 'pool' : 'PHP')
-        : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
+    // the fix where nsscache is loaded, worded from what it says of itself: turned off, told to keep
+    // a probing value, or else its settings to check
+    $st = $t['nsscache_status'] ?? [];
+    $what = $t['kind'] === 'fpm' ? 'pool' : 'PHP';
+    $ns_fix = !$t['nsscache']['loaded'] ? 'load nsscache' : (($st['enabled'] ?? null) === false
+        ? "turn nsscache.enabled on for this $what" : (($st['override'] ?? null) === 'never'
+            && in_array('probing_value_kept', $st['notes'] ?? [], true) ? "set nsscache.override = probing for this $what"
+            : "check nsscache.enabled/override for this $what"));
+    $fix = $t['nsscache']['loaded'] ? $ns_fix : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
     if ($t['kind'] === 'process') {
         $unit = $t['process']['unit'] ?? null;
         $fix = 'set NSS_SDB_USE_CACHE=yes in the environment it starts with'
@@ -65,7 +71,7 @@ function sentence(Target $t): string
     }
     if ($t['kind'] === 'fpm' && \nsscache_ep_class($t['variable']) === 'probing' && $t['variable'] === '1') {
         $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
-            . 'or load nsscache';
+            . "or $ns_fix";
     }
     switch ($t['reason']) {
         case 'no_curl':

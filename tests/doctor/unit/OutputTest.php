@@ -54,6 +54,24 @@ final class OutputTest extends TestCase
             $t['db']['fs_class']]);
     }
 
+    // The fix is worded from what nsscache says of itself: loaded but turned off, the pool's unquoted
+    // line is quoted or nsscache turned on (never "load nsscache", which is loaded already).
+    public function testTheFixIsWordedFromNsscachesOwnSettings(): void
+    {
+        $off = status_fixture(['enabled' => false, 'env' => '1', 'action' => 'disabled', 'in_effect' => false,
+            'in_effect_reason' => 'probing_value']);
+        $w = D\words(self::judged('fpm', ['NSS_SDB_USE_CACHE' => '1'], $off));
+        $this->assertStringContainsString('quote the pool\'s env[] line', $w);
+        $this->assertStringContainsString('or turn nsscache.enabled on for this pool', $w);
+        $this->assertStringNotContainsString('load nsscache', $w);
+        $kept = status_fixture(['override' => 'never', 'env' => 'auto', 'action' => 'kept', 'in_effect' => false,
+            'in_effect_reason' => 'probing_value', 'notes' => ['probing_value_kept']]);
+        $this->assertStringContainsString('set nsscache.override = probing for this PHP',
+            D\words(self::judged('cli', ['NSS_SDB_USE_CACHE' => 'auto'], $kept)));
+        $this->assertStringContainsString('or load nsscache',
+            D\words(self::judged('fpm', ['NSS_SDB_USE_CACHE' => '1'], null)));
+    }
+
     public function testJudgeWithNsscacheAgreesAndSaysFixed(): void
     {
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['action' => 'replaced',
