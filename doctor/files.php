@@ -245,48 +245,6 @@ function save_json_path_ok(string $file, ?string &$why = null): bool
 
 // ---------------------------------------------------------------- mounts and filesystems
 
-// Mounts of one mount namespace (/proc/PID/mountinfo), in order: [mount point, fstype, ro].
-// Mount points are relative to that process's root, with the kernel's octal escapes undone.
-function parse_mountinfo(string $text): array
-{
-    $out = [];
-    foreach (explode("\n", $text) as $line) {
-        $f = explode(' ', $line);
-        $dash = array_search('-', $f, true);
-        if (count($f) < 10 || $dash === false || $dash < 6 || !isset($f[$dash + 1])) {
-            continue;
-        }
-        $out[] = ['mount' => unescape_octal($f[4]), 'fstype' => unescape_octal($f[$dash + 1]),
-            'ro' => in_array('ro', explode(',', $f[5]), true)];
-    }
-    return $out;
-}
-
-// The kernel escapes space, tab, newline and backslash in mountinfo as \\ooo.
-function unescape_octal(string $s): string
-{
-    return preg_replace_callback('/\\\\([0-7]{3})/', function ($m) {
-        return chr(octdec($m[1]) & 0xff);
-    }, $s);
-}
-
-// The mount that holds PATH: the longest mount point above it, the later one on a tie (mounted on top).
-function mount_of(array $mounts, string $path): ?array
-{
-    $best = null;
-    $len = -1;
-    foreach ($mounts as $m) {
-        $mp = rtrim($m['mount'], '/');
-        if ($mp === '' || $path === $mp || strncmp($path, $mp . '/', strlen($mp) + 1) === 0) {
-            if (strlen($mp) >= $len) {
-                $best = $m;
-                $len = strlen($mp);
-            }
-        }
-    }
-    return $best;
-}
-
 // The filesystem class NSS's softoken gives the DB (sdb_init, NSS >= 3.38, Mozilla 1456888):
 // its statfs() f_type NFS, SMB or CIFS -> network ("we assume these are slow": cache on, no probe);
 // FUSE, CODA or NCP -> measure ("uncertain": probe the temp dir); everything else -> local.
@@ -386,56 +344,6 @@ function dir_writable(?array $st, ?array $creds, ?bool $ro): ?bool
 
 // ---------------------------------------------------------------- distribution
 
-// [id, version, id_like] from os-release text (bounded, any bytes: only KEY=value lines count).
-function parse_os_release(string $text): array
-{
-    $kv = [];
-    foreach (explode("\n", $text) as $line) {
-        if (preg_match('/^([A-Z][A-Z0-9_]{0,63})=(.{0,512})$/', rtrim($line, "\r"), $m)) {
-            $v = trim($m[2]);
-            if (strlen($v) >= 2 && ($v[0] === '"' || $v[0] === "'") && substr($v, -1) === $v[0]) {
-                $v = stripcslashes(substr($v, 1, -1));
-            }
-            $kv[$m[1]] = preg_replace('/[^\x20-\x7e]/', '?', $v);
-        }
-    }
-    return ['id' => isset($kv['ID']) ? strtolower($kv['ID']) : null, 'version' => $kv['VERSION_ID'] ?? null,
-        'id_like' => isset($kv['ID_LIKE']) ? strtolower($kv['ID_LIKE']) : null];
-}
-
-// RHEL/CentOS 6 have no os-release: "CentOS release 6.10 (Final)", "Red Hat Enterprise Linux
-// Server release 7.9 (Maipo)", "CentOS Linux release 7.9.2009 (Core)".
-function parse_redhat_release(string $text): array
-{
-    $names = ['red hat' => 'rhel', 'centos' => 'centos', 'scientific' => 'scientific', 'oracle' => 'ol',
-        'cloudlinux' => 'cloudlinux', 'rocky' => 'rocky', 'alma' => 'almalinux'];
-    $line = strtolower(strtok($text, "\n") ?: '');
-    $id = null;
-    foreach ($names as $k => $v) {
-        if (strpos($line, $k) !== false) {
-            $id = $v;
-            break;
-        }
-    }
-    $version = preg_match('/release\s+(\d+(?:\.\d+)*)/', $line, $m) ? $m[1] : null;
-    return ['id' => $id, 'version' => $version, 'id_like' => $id !== null ? 'rhel' : null];
-}
-
-// rhel6 / rhel7 for RHEL and its rebuilds with major 6 or 7, and Amazon Linux 2 (rhel7); else other.
-function distro_family(?string $id, ?string $version, ?string $id_like): string
-{
-    $major = $version !== null && preg_match('/^(\d+)/', $version, $m) ? (int) $m[1] : null;
-    if ($id === 'amzn') {
-        return $major === 2 ? 'rhel7' : 'other';
-    }
-    $rebuilds = ['rhel', 'centos', 'rocky', 'almalinux', 'alma', 'ol', 'scientific', 'cloudlinux'];
-    $like = in_array($id, $rebuilds, true) || preg_match('/(^|\s)(rhel|centos)(\s|$)/', (string) $id_like);
-    if ($like && ($major === 6 || $major === 7)) {
-        return "rhel$major";
-    }
-    return 'other';
-}
-
 // The distribution of the root ROOT ('' = ours): /etc/os-release, else /etc/redhat-release.
 function read_distro(string $root): array
 {
@@ -451,12 +359,11 @@ function read_distro(string $root): array
             $notes[] = "$p: $why";
             continue;
         }
-        $d = $kind === 'os-release' ? parse_os_release($text) : parse_redhat_release($text);
+        $d = \nsscache_ep_distro($text, $kind === 'redhat-release');
         if ($d['id'] === null) {
             $notes[] = "$p: no distribution named in it";
             continue;
         }
-        $d['family'] = distro_family($d['id'], $d['version'], $d['id_like']);
         $d['source'] = $p;
         $d['notes'] = $notes;
         return $d;

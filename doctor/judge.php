@@ -10,10 +10,12 @@ declare(strict_types=1);
 
 namespace NsscacheDoctor;
 
-// nsscache_status()'s in_effect_reason codes (docs/api.md, a closed list) and what each says in_effect is.
-const EXT_REASONS = ['in_effect' => true, 'unset' => false, 'probing_value' => false, 'set_after_nss_init' => false,
-    'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
-    'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null, 'changed_below_php' => null];
+// softokn >= 3.23 reads the variable with secure_getenv (PR_GetEnvSecure): in a setuid/setgid/capability
+// process (SECURE) it sees none. V: its version's parts.
+function secure_exec_hides(?bool $secure, ?array $v): bool
+{
+    return $secure === true && $v !== null && version_cmp_lo($v, [3, 23]) >= 0;
+}
 
 // ---------------------------------------------------------------- the prediction
 
@@ -86,9 +88,7 @@ function predict(array $p, ?array $table): array
     $v = $sr->version;
     $out['family_row'] = $sr->family;
     $var = $p['var_class'];
-    // softokn >= 3.23 reads the variable with secure_getenv (PR_GetEnvSecure): in a
-    // setuid/setgid/capability process it sees none
-    if ($p['secure'] === true && $var !== 'unset' && $v !== null && version_cmp_lo($v, [3, 23]) >= 0) {
+    if ($var !== 'unset' && secure_exec_hides($p['secure'], $v)) {
         $var = 'unset';
         $out['notes'][] = 'secure_exec';
     }
@@ -194,7 +194,7 @@ function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
         return ['in_effect' => false, 'in_effect_reason' => 'probing_value'];
     }
     $sr = softokn_row($table, $p['softokn'], $p['family']);
-    if ($p['secure'] === true && $sr->version !== null && version_cmp_lo($sr->version, [3, 23]) >= 0) {
+    if (secure_exec_hides($p['secure'], $sr->version)) {
         return ['in_effect' => false, 'in_effect_reason' => 'secure_exec'];
     }
     if ($sr->row === null) {
@@ -324,21 +324,19 @@ function own_view(array &$f, ?array $own): void
     }
 }
 
-// Keys and types of nsscache_status() that api.md freezes and this doctor reads; a mismatch is a note.
+// The keys of nsscache_status() that api.md freezes and that are never null (their types are
+// FACTS_SPEC's, checked with the answer, ask.php); one missing is a note. An in_effect_reason
+// outside nsscache_ep_reasons() (a newer nsscache's) is reported as unknown, never a bad answer.
+const STATUS_FROZEN = ['version', 'enabled', 'action', 'phase', 'in_effect_reason', 'libcurl', 'nss', 'softokn',
+    'notes'];
 function status_shape(array $st): array
 {
-    $want = ['version' => 'string', 'enabled' => 'boolean', 'env' => '?string', 'action' => 'string',
-        'phase' => 'string', 'in_effect' => '?boolean', 'in_effect_reason' => 'string', 'libcurl' => 'array',
-        'nss' => 'array', 'softokn' => 'array', 'notes' => 'array'];
-    $bad = [];
-    foreach ($want as $k => $type) {
-        $null_ok = $type[0] === '?';
-        $type = ltrim($type, '?');
-        if (!array_key_exists($k, $st) || !($null_ok && $st[$k] === null || gettype($st[$k]) === $type)) {
-            $bad[] = $k;
-        }
-    }
-    return $bad ? ['status_shape:' . implode(',', $bad)] : [];
+    $bad = array_values(array_filter(STATUS_FROZEN, function (string $k) use ($st): bool {
+        return !isset($st[$k]);
+    }));
+    $r = $st['in_effect_reason'] ?? null;
+    return array_merge($bad ? ['status_shape:' . implode(',', $bad)] : [],
+        is_string($r) && !array_key_exists($r, \nsscache_ep_reasons()) ? ['in_effect_reason_unknown'] : []);
 }
 
 // ---------------------------------------------------------------- one target's judgement
@@ -382,8 +380,8 @@ function judge(Target $t, ?array $table): array
     // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
     $ext = null;
     if (($facts['nsscache']['loaded'] ?? false) && is_string($st['in_effect_reason'] ?? null)
-            && array_key_exists($st['in_effect_reason'], EXT_REASONS)
-            && ($st['in_effect'] ?? null) === EXT_REASONS[$st['in_effect_reason']]) {
+            && array_key_exists($st['in_effect_reason'], \nsscache_ep_reasons())
+            && ($st['in_effect'] ?? null) === \nsscache_ep_reasons()[$st['in_effect_reason']]) {
         $ext = $st['in_effect_reason'];
     }
     // what NSS saw when it read the variable, where nsscache knows better than the value now
@@ -448,7 +446,7 @@ function judge(Target $t, ?array $table): array
         $pred['notes'])));
     $ns_reason = $st['in_effect_reason'] ?? null;
     $j += $ext !== null && $ext !== 'softokn_version_ambiguous'
-        ? ['in_effect' => EXT_REASONS[$ext], 'in_effect_reason' => $ext]
+        ? ['in_effect' => \nsscache_ep_reasons()[$ext], 'in_effect_reason' => $ext]
         : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
     if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
         $j['notes'][] = 'nss_already_initialized';

@@ -57,7 +57,7 @@ final class View
 {
     /** @var ?string the target's root as a path of the doctor's ('' its own); null: not seen (a page) */
     public ?string $root = '';
-    /** @var ?array parse_mountinfo() rows relative to that root; null: unreadable */
+    /** @var ?array nsscache_ep_mounts() rows relative to that root; null: unreadable */
     public ?array $mounts = null;
     /** @var ?array the process's effective ['uid', 'gid', 'groups'] (proc_creds()); null: unknown */
     public ?array $creds = null;
@@ -125,7 +125,7 @@ function view_of(Vantage $from, ?int $pid, array $host): View
         $chroot = '';
     }
     $mi = read_bounded("$space/mountinfo", 4 << 20);
-    $v->mounts = $mi !== null ? mounts_under(parse_mountinfo($mi), $chroot) : null;
+    $v->mounts = $mi !== null ? mounts_under(\nsscache_ep_mounts($mi), $chroot) : null;
     if ($v->mounts === null) {
         $v->notes[] = 'mountinfo_unreadable';
     }
@@ -158,7 +158,7 @@ function mounts_under(array $mounts, string $chroot): array
         return $mounts;
     }
     $out = [];
-    $top = mount_of($mounts, $chroot);
+    $top = \nsscache_ep_mount_of($mounts, $chroot);
     if ($top !== null) {
         $out[] = ['mount' => '/'] + $top;
     }
@@ -225,7 +225,7 @@ function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?a
     $c9_st = $c9->exists ? stat_in($root, $c9->path) : null;
     $db['cert9'] = $c9_st !== null && ($c9_st['mode'] & 0170000) === 0100000;
     // sdb_init statfs()es the DB file itself, so a cert9.db linked elsewhere counts where it lies
-    $m = $mounts !== null ? mount_of($mounts, $db['cert9'] ? $c9->path : $db['resolved']) : null;
+    $m = $mounts !== null ? \nsscache_ep_mount_of($mounts, $db['cert9'] ? $c9->path : $db['resolved']) : null;
     $db['fs'] = $m['fstype'] ?? null;
     $db['fs_class'] = fs_class($db['fs']);
     $db['writable'] = dir_writable(stat_in($root, $db['resolved']), $creds, $m['ro'] ?? null);
@@ -250,7 +250,7 @@ function temp_dir(?string $root, array $env, string $cwd, ?array $mounts, ?array
         }
         $r = resolve($root, $dir, $cwd);
         $st = $r->exists ? stat_in($root, $r->path) : null;
-        $m = $mounts !== null && $r->path !== null ? mount_of($mounts, $r->path) : null;
+        $m = $mounts !== null && $r->path !== null ? \nsscache_ep_mount_of($mounts, $r->path) : null;
         $w = $st !== null && ($st['mode'] & 0170000) === 0040000 ? dir_writable($st, $creds, $m['ro'] ?? null) : false;
         if ($w === null) {
             $t['notes'][] = 'tempdir_access_unknown';

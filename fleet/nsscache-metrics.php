@@ -1,14 +1,12 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
 // nsscache's pool endpoint: the facts of the PHP process that runs it, as Prometheus text
-// (default) or as JSON for nsscache-doctor (QUERY_STRING format=json over FastCGI with the
-// parameter NSSCACHE_DOCTOR=1, or from the CLI: nsscache_ep_wants_json()). Served by each php-fpm
+// (default) or as JSON for nsscache-doctor (nsscache_ep_wants_json()). Served by each php-fpm
 // pool it runs in, the answer reflects that pool's clear_env, env[] and php_admin_value.
 // In-process facts only: nsscache_status() when nsscache is loaded, else curl_version() and
 // the environment. It never calls curl_init() and never makes a TLS connection, so it cannot
 // cause the probe it reports on. Keep it off the public site (nginx-nsscache-metrics.conf,
 // apache-nsscache-metrics.conf), or let nsscache-doctor ask each pool over FastCGI.
-//
 // PHP 5.3 syntax on purpose (no short arrays, closures, ?? or type declarations), so that a
 // host's PHP 5.x pool can be asked too; CI runs it on PHP 7.4 and 8.x and lints the syntax.
 // nsscache-doctor sends this file verbatim to each PHP CLI it asks, with -r and
@@ -31,53 +29,64 @@ function nsscache_ep_facts()
         $v = $local ? getenv($k, true) : getenv($k);
         $f['env'][$k] = $v === false ? null : $v;
     }
-    $f['curl'] = array('loaded' => extension_loaded('curl'), 'version' => null, 'ssl_version' => null);
-    if (function_exists('curl_version')) {
-        $v = curl_version();
-        $f['curl']['version'] = isset($v['version']) ? $v['version'] : null;
-        $f['curl']['ssl_version'] = isset($v['ssl_version']) ? $v['ssl_version'] : null;
-    }
-    $f['nsscache'] = array('loaded' => extension_loaded('nsscache'), 'status' => null);
-    if (function_exists('nsscache_status')) {
-        $f['nsscache']['status'] = nsscache_status();
-    }
+    $v = function_exists('curl_version') ? curl_version() : array();
+    $f['curl'] = array('loaded' => extension_loaded('curl'), 'version' => isset($v['version']) ? $v['version'] : null,
+        'ssl_version' => isset($v['ssl_version']) ? $v['ssl_version'] : null);
+    $f['nsscache'] = array('loaded' => extension_loaded('nsscache'),
+        'status' => function_exists('nsscache_status') ? nsscache_status() : null);
     // Which NSS/curl libraries this process has mapped (the doctor reads the softokn file).
-    $f['maps'] = null;
     $m = @file_get_contents('/proc/self/maps', false, null, 0, 1 << 20);
-    if (is_string($m)) {
-        $f['maps'] = nsscache_ep_maps($m);
-    }
+    $f['maps'] = is_string($m) ? nsscache_ep_maps($m) : null;
     $f['view'] = nsscache_ep_view($f['env']);
     $f['distro_family'] = nsscache_ep_family();
     return $f;
 }
 
-// This host's distribution family by nsscache-doctor's rule (distro_family()): rhel6 or rhel7 for
-// RHEL and its rebuilds with major 6 or 7 and for Amazon Linux 2 (rhel7), else other; from
-// os-release, else redhat-release, regular files only.
+// This host's distribution family (nsscache_ep_distro()): os-release, else redhat-release, regular files only.
 function nsscache_ep_family()
 {
-    $kv = array();
     foreach (array('/etc/os-release', '/usr/lib/os-release', '/etc/redhat-release') as $p) {
         $t = @is_file($p) ? @file_get_contents($p, false, null, 0, 65536) : false;
-        if (is_string($t) && $p !== '/etc/redhat-release') {
-            preg_match_all('/^(ID|VERSION_ID|ID_LIKE)=["\']?([^"\'\n]*)/m', $t, $m);
-            $kv = array_combine($m[1], array_map('strtolower', $m[2]));
-        } elseif (is_string($t) && preg_match('/^(red hat|centos|scientific|oracle|cloudlinux)\D*release (\d+)/i', $t, $m)) {
-            $kv = array('ID' => 'rhel', 'VERSION_ID' => $m[2]);
-        }
-        if (isset($kv['ID'])) {
-            break;
+        $d = is_string($t) ? nsscache_ep_distro($t, $p === '/etc/redhat-release') : array('id' => null);
+        if ($d['id'] !== null) {
+            return $d['family'];
         }
     }
-    $id = isset($kv['ID']) ? $kv['ID'] : '';
-    $major = isset($kv['VERSION_ID']) ? (int) $kv['VERSION_ID'] : 0;
-    if ($id === 'amzn') {
-        return $major === 2 ? 'rhel7' : 'other';
+    return 'other';
+}
+
+// A distribution from TEXT, os-release's or (REDHAT) redhat-release's first line ("CentOS release 6.10
+// (Final)": RHEL/CentOS 6 have no os-release), and its family by the one rule nsscache-doctor uses too:
+// rhel6 or rhel7 for RHEL and its rebuilds with major 6 or 7, and for Amazon Linux 2 (rhel7); else
+// other. array('id', 'version', 'id_like', 'family'); id null: none named.
+function nsscache_ep_distro($text, $redhat)
+{
+    $d = array('id' => null, 'version' => null, 'id_like' => null);
+    $line = strtolower((string) strtok($text, "\n"));
+    $d['version'] = $redhat && preg_match('/release\s+(\d+(?:\.\d+)*)/', $line, $m) ? $m[1] : null;
+    foreach ($redhat ? array('red hat' => 'rhel', 'centos' => 'centos', 'scientific' => 'scientific', 'oracle' => 'ol',
+            'cloudlinux' => 'cloudlinux', 'rocky' => 'rocky', 'alma' => 'almalinux') : array() as $k => $id) {
+        if ($d['id'] === null && strpos($line, $k) !== false) {
+            $d = array('id' => $id, 'version' => $d['version'], 'id_like' => 'rhel');
+        }
     }
-    $el = in_array($id, array('rhel', 'centos', 'rocky', 'almalinux', 'alma', 'ol', 'scientific', 'cloudlinux'), true)
-        || preg_match('/(^|\s)(rhel|centos)(\s|$)/', isset($kv['ID_LIKE']) ? $kv['ID_LIKE'] : '');
-    return $el && ($major === 6 || $major === 7) ? "rhel$major" : 'other';
+    foreach ($redhat ? array() : explode("\n", $text) as $line) {
+        if (preg_match('/^(ID|VERSION_ID|ID_LIKE)=(.{0,512})$/', rtrim($line, "\r"), $m)) {
+            $v = trim($m[2]);
+            if (strlen($v) >= 2 && ($v[0] === '"' || $v[0] === "'") && substr($v, -1) === $v[0]) {
+                $v = stripcslashes(substr($v, 1, -1));
+            }
+            $v = preg_replace('/[^\x20-\x7e]/', '?', $v);
+            $keys = array('ID' => 'id', 'VERSION_ID' => 'version', 'ID_LIKE' => 'id_like');
+            $d[$keys[$m[1]]] = $m[1] === 'VERSION_ID' ? $v : strtolower($v);
+        }
+    }
+    $major = preg_match('/^(\d+)/', (string) $d['version'], $m) ? (int) $m[1] : null;
+    $el = in_array($d['id'], array('rhel', 'centos', 'rocky', 'almalinux', 'alma', 'ol', 'scientific', 'cloudlinux'),
+        true) || preg_match('/(^|\s)(rhel|centos)(\s|$)/', (string) $d['id_like']);
+    $d['family'] = $d['id'] === 'amzn' ? ($major === 2 ? 'rhel7' : 'other')
+        : ($el && ($major === 6 || $major === 7) ? 'rhel' . $major : 'other');
+    return $d;
 }
 
 // The host as this process sees it, with its own uid, root and mounts, at the moment it answers:
@@ -97,22 +106,18 @@ function nsscache_ep_view($env)
         $v['hidden'][] = '/proc/self/mountinfo';
         $mi = null;
     }
-    $dirs = array(array('SSL_DIR', $env['SSL_DIR']), array('default', '/etc/pki/nssdb'));
-    foreach ($dirs as $d) {
-        if ($d[1] === null || $d[1] === '') {
-            continue;
-        }
-        if (!nsscache_ep_allowed($d[1])) {
+    foreach (array(array('SSL_DIR', $env['SSL_DIR']), array('default', '/etc/pki/nssdb')) as $d) {
+        if ($d[1] !== null && $d[1] !== '' && !nsscache_ep_allowed($d[1])) {
             $v['hidden'][] = $d[1];
             $v['db']['source'] = null;
             break;
+        } elseif ($d[1] !== null && $d[1] !== '') {
+            $v['db'] = array_merge($v['db'], @is_dir($d[1]) ? array('path' => $d[1], 'source' => $d[0])
+                : array('source' => 'none'));
+            if ($v['db']['path'] !== null) {
+                break;
+            }
         }
-        if (@is_dir($d[1])) {
-            $v['db']['path'] = $d[1];
-            $v['db']['source'] = $d[0];
-            break;
-        }
-        $v['db']['source'] = 'none';
     }
     if ($v['db']['source'] === null && !$v['hidden']) {
         $v['db']['source'] = 'none';
@@ -133,14 +138,10 @@ function nsscache_ep_view($env)
     $tmp = array(array('SQLITE_TMPDIR', $env['SQLITE_TMPDIR']), array('TMPDIR', $env['TMPDIR']),
         array('/var/tmp', '/var/tmp'), array('/usr/tmp', '/usr/tmp'), array('/tmp', '/tmp'), array('.', '.'));
     foreach ($tmp as $d) {
-        if ($d[1] === null || $d[1] === '') {
-            continue;
-        }
-        if (!nsscache_ep_allowed($d[1])) {
+        if ($d[1] !== null && $d[1] !== '' && !nsscache_ep_allowed($d[1])) {
             $v['hidden'][] = $d[1];
             break;
-        }
-        if (@is_dir($d[1]) && @is_writable($d[1])) {
+        } elseif ($d[1] !== null && $d[1] !== '' && @is_dir($d[1]) && @is_writable($d[1])) {
             $v['tmp'] = array('path' => $d[1], 'source' => $d[0], 'fs' => nsscache_ep_fstype($mi, $d[1]));
             break;
         }
@@ -159,14 +160,9 @@ function nsscache_ep_allowed($path)
         return true;
     }
     $real = @realpath($path);
-    if ($real === false) {
-        $real = @realpath(dirname($path));
-        if ($real === false) {
-            return false;
-        }
-        $real .= '/' . basename($path);
-    }
-    foreach (explode(PATH_SEPARATOR, $ob) as $b) {
+    $dir = $real === false ? @realpath(dirname($path)) : false;
+    $real = $real !== false ? $real : ($dir !== false ? $dir . '/' . basename($path) : false);
+    foreach ($real === false ? array() : explode(PATH_SEPARATOR, $ob) as $b) {
         $rb = $b === '.' ? @getcwd() : @realpath($b);
         if (is_string($rb) && $rb !== '' && ($real === $rb || strncmp($real, rtrim($rb, '/') . '/',
                 strlen(rtrim($rb, '/')) + 1) === 0)) {
@@ -180,20 +176,35 @@ function nsscache_ep_allowed($path)
 function nsscache_ep_fstype($mountinfo, $path)
 {
     $real = $mountinfo === null ? false : @realpath($path);
-    if ($real === false) {
-        return null;
-    }
-    $best = null;
-    $len = -1;
-    foreach (explode("\n", $mountinfo) as $line) {
+    $m = $real === false ? null : nsscache_ep_mount_of(nsscache_ep_mounts($mountinfo), $real);
+    return $m === null ? null : $m['fstype'];
+}
+
+// The mounts in a mountinfo file's TEXT, in order: array('mount', 'fstype', 'ro'), the mount points
+// relative to that process's root, the kernel's octal escapes (\ooo) undone. The doctor's too.
+function nsscache_ep_mounts($text)
+{
+    $out = array();
+    foreach (explode("\n", $text) as $line) {
         $f = explode(' ', $line);
         $dash = array_search('-', $f, true);
-        if (count($f) < 10 || $dash === false || $dash < 6 || !isset($f[$dash + 1])) {
-            continue;
+        if (count($f) >= 10 && $dash !== false && $dash >= 6 && isset($f[$dash + 1])) {
+            $u = preg_replace_callback('/\\\\([0-7]{3})/', 'nsscache_ep_octal', array($f[4], $f[$dash + 1]));
+            $out[] = array('mount' => $u[0], 'fstype' => $u[1], 'ro' => in_array('ro', explode(',', $f[5]), true));
         }
-        $mp = rtrim(preg_replace_callback('/\\\\([0-7]{3})/', 'nsscache_ep_octal', $f[4]), '/');
-        if (($mp === '' || $real === $mp || strncmp($real, $mp . '/', strlen($mp) + 1) === 0) && strlen($mp) >= $len) {
-            $best = preg_replace_callback('/\\\\([0-7]{3})/', 'nsscache_ep_octal', $f[$dash + 1]);
+    }
+    return $out;
+}
+
+// The mount that holds PATH: the longest mount point above it, the later one on a tie (mounted on top).
+function nsscache_ep_mount_of($mounts, $path)
+{
+    $best = null;
+    $len = -1;
+    foreach ($mounts as $m) {
+        $mp = rtrim($m['mount'], '/');
+        if (($mp === '' || $path === $mp || strncmp($path, $mp . '/', strlen($mp) + 1) === 0) && strlen($mp) >= $len) {
+            $best = $m;
             $len = strlen($mp);
         }
     }
@@ -209,16 +220,8 @@ function nsscache_ep_octal($m)
 // PHP version keeps every byte (nsscache-doctor unwraps them).
 function nsscache_ep_utf8($v)
 {
-    if (is_array($v)) {
-        foreach ($v as $k => $x) {
-            $v[$k] = nsscache_ep_utf8($x);
-        }
-        return $v;
-    }
-    if (is_string($v) && !preg_match('//u', $v)) {
-        return array('hex' => bin2hex($v));
-    }
-    return $v;
+    return is_array($v) ? array_map('nsscache_ep_utf8', $v)
+        : (is_string($v) && !preg_match('//u', $v) ? array('hex' => bin2hex($v)) : $v);
 }
 
 // Library paths of interest in a maps file's TEXT, by file name => the mapping's path (the
@@ -246,11 +249,8 @@ function nsscache_ep_tls_backend($ssl)
 // probing ("" included: NSS measures).
 function nsscache_ep_class($v)
 {
-    if ($v === null) {
-        return 'unset';
-    }
-    $l = strtolower($v);
-    return $l === 'yes' || $l === 'no' ? $l : 'probing';
+    $l = strtolower((string) $v);
+    return $v === null ? 'unset' : ($l === 'yes' || $l === 'no' ? $l : 'probing');
 }
 
 // Metric families of one process's facts: name => array(type, help, samples), each
@@ -293,9 +293,8 @@ function nsscache_ep_families($f)
             array(array(array(), $ie ? 1 : 0)));
     }
     $fam['nsscache_in_effect_reason'] = nsscache_ep_stateset('Why nsscache_in_effect is what it is '
-        . '(nsscache_status() in_effect_reason).', 'reason', array('in_effect', 'unset', 'probing_value',
-        'set_after_nss_init', 'opened_under_putenv', 'secure_exec', 'softokn_ignores', 'softokn_version_ambiguous',
-        'softokn_unknown', 'no_nss_curl', 'changed_below_php'), nsscache_ep_get($st, 'in_effect_reason'));
+        . '(nsscache_status() in_effect_reason).', 'reason', array_keys(nsscache_ep_reasons()),
+        nsscache_ep_get($st, 'in_effect_reason'));
     $r = nsscache_ep_get($st, 'repairs');
     if (is_int($r)) {
         $fam['nsscache_policy_repairs_total'] = array('counter', 'Times this process (with its FPM master before '
@@ -304,13 +303,18 @@ function nsscache_ep_families($f)
     return $fam;
 }
 
+// nsscache_status()'s in_effect_reason codes (docs/api.md) and what each says in_effect is.
+function nsscache_ep_reasons()
+{
+    return array('in_effect' => true, 'unset' => false, 'probing_value' => false, 'set_after_nss_init' => false,
+        'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
+        'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null, 'changed_below_php' => null);
+}
+
 function nsscache_ep_get($a, $k, $k2 = null)
 {
     $v = is_array($a) && array_key_exists($k, $a) ? $a[$k] : null;
-    if ($k2 !== null) {
-        $v = is_array($v) && array_key_exists($k2, $v) ? $v[$k2] : null;
-    }
-    return $v;
+    return $k2 === null ? $v : nsscache_ep_get($v, $k2);
 }
 
 // One series per state, the current one 1; a state outside the list is added as its own series.
@@ -377,13 +381,9 @@ function nsscache_ep_render($families, $extra = array())
 function nsscache_ep_wants_json($sapi, $query, $server)
 {
     parse_str($query, $args);
-    if (!isset($args['format']) || $args['format'] !== 'json') {
-        return false;
-    }
-    if ($sapi === 'fpm-fcgi' || $sapi === 'cgi-fcgi') {
-        return isset($server['NSSCACHE_DOCTOR']) && $server['NSSCACHE_DOCTOR'] === '1';
-    }
-    return $sapi === 'cli';
+    $fcgi = $sapi === 'fpm-fcgi' || $sapi === 'cgi-fcgi';
+    return isset($args['format']) && $args['format'] === 'json' && ($fcgi
+        ? isset($server['NSSCACHE_DOCTOR']) && $server['NSSCACHE_DOCTOR'] === '1' : $sapi === 'cli');
 }
 
 // Served, unless included as a library (nsscache-doctor, its tests).

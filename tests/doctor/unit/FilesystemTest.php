@@ -45,7 +45,7 @@ TXT;
 
     public function testMountinfoIsParsedWithItsEscapes(): void
     {
-        $m = D\parse_mountinfo(self::MOUNTINFO);
+        $m = \nsscache_ep_mounts(self::MOUNTINFO);
         $this->assertCount(8, $m, 'two lines that are not mounts are skipped');
         $this->assertSame(['mount' => '/srv/nss db', 'fstype' => 'fuse.sshfs', 'ro' => false], $m[3]);
         $this->assertSame("/odd\ttab\nnl\\bs", $m[7]['mount']);
@@ -69,23 +69,23 @@ TXT;
     /** @dataProvider mountProvider */
     public function testTheMountOfAPath(string $path, string $fstype): void
     {
-        $this->assertSame($fstype, D\mount_of(D\parse_mountinfo(self::MOUNTINFO), $path)['fstype']);
+        $this->assertSame($fstype, \nsscache_ep_mount_of(\nsscache_ep_mounts(self::MOUNTINFO), $path)['fstype']);
     }
 
     public function testTheMountsOfAChrootAreRelativeToIt(): void
     {
         // a pool with chroot = /srv, judged from its master: /srv's mount is its /, /srv/nss db its /nss db
-        $m = NsscacheDoctor\mounts_under(D\parse_mountinfo(self::MOUNTINFO), '/srv');
+        $m = NsscacheDoctor\mounts_under(\nsscache_ep_mounts(self::MOUNTINFO), '/srv');
         $this->assertSame(['/', '/nss db', '/ro'], array_column($m, 'mount'));
-        $this->assertSame('xfs', D\mount_of($m, '/etc/pki/nssdb')['fstype']);
-        $this->assertSame('fuse.sshfs', D\mount_of($m, '/nss db/cert9.db')['fstype']);
-        $this->assertSame(D\parse_mountinfo(self::MOUNTINFO), D\mounts_under(D\parse_mountinfo(self::MOUNTINFO), ''));
+        $this->assertSame('xfs', \nsscache_ep_mount_of($m, '/etc/pki/nssdb')['fstype']);
+        $this->assertSame('fuse.sshfs', \nsscache_ep_mount_of($m, '/nss db/cert9.db')['fstype']);
+        $this->assertSame(\nsscache_ep_mounts(self::MOUNTINFO), D\mounts_under(\nsscache_ep_mounts(self::MOUNTINFO), ''));
     }
 
     public function testOurOwnMountinfoHasTheRoot(): void
     {
         $text = D\read_bounded('/proc/self/mountinfo', 1 << 22);
-        $m = D\mount_of(D\parse_mountinfo((string) $text), '/');
+        $m = \nsscache_ep_mount_of(\nsscache_ep_mounts((string) $text), '/');
         $this->assertNotNull($m);
         $this->assertSame('/', $m['mount']);
     }

@@ -72,6 +72,19 @@ final class OutputTest extends TestCase
             D\words(self::judged('fpm', ['NSS_SDB_USE_CACHE' => '1'], null)));
     }
 
+    // One list of in_effect_reason codes (the endpoint's, which the doctor reads too); a code outside it
+    // (a newer nsscache's) is a note, not a bad answer, and the doctor judges from the facts.
+    public function testAnUnknownInEffectReasonIsReportedAsUnknown(): void
+    {
+        $this->assertArrayHasKey('changed_below_php', nsscache_ep_reasons());
+        $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
+            'in_effect_reason' => 'a_later_code']));
+        $this->assertSame(['ok', 'none', 'honoured', 'in_effect'], [$t['status'], $t['probe'], $t['reason'],
+            $t['in_effect_reason']]);
+        $this->assertContains('in_effect_reason_unknown', $t['notes']);
+        $this->assertSame('a_later_code', $t['nsscache']['in_effect_reason']);
+    }
+
     public function testJudgeWithNsscacheAgreesAndSaysFixed(): void
     {
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['action' => 'replaced',

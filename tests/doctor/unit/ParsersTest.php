@@ -43,8 +43,8 @@ final class ParsersTest extends TestCase
     /** @dataProvider osReleaseProvider */
     public function testOsRelease(string $text, array $want): void
     {
-        $d = D\parse_os_release($text);
-        $this->assertSame($want, [$d['id'], $d['version'], D\distro_family($d['id'], $d['version'], $d['id_like'])]);
+        $d = nsscache_ep_distro($text, false);
+        $this->assertSame($want, [$d['id'], $d['version'], $d['family']]);
     }
 
     public function redhatReleaseProvider(): array
@@ -63,8 +63,8 @@ final class ParsersTest extends TestCase
     /** @dataProvider redhatReleaseProvider */
     public function testRedhatRelease(string $text, array $want): void
     {
-        $d = D\parse_redhat_release($text);
-        $this->assertSame($want, [$d['id'], $d['version'], D\distro_family($d['id'], $d['version'], $d['id_like'])]);
+        $d = nsscache_ep_distro($text, true);
+        $this->assertSame($want, [$d['id'], $d['version'], $d['family']]);
     }
 
     public function testReadDistroInARoot(): void
