@@ -374,19 +374,65 @@ function read_distro(string $root): array
 
 // ---------------------------------------------------------------- libraries
 
-// Directories the dynamic loader and nsscache call system library directories.
+// The system library directories of a process whose libc lies in LIBC_DIR (null: not known), in
+// the order softokn is looked for there: that directory and its /usr twin (so /usr/lib32 only for a
+// 32-bit process), then the fixed ones. The rule nsscache's C applies too (data/system-lib-dirs.tsv).
+function system_lib_dirs(?string $libc_dir): array
+{
+    $own = $libc_dir === null || $libc_dir === '' || $libc_dir[0] !== '/' ? [] : [$libc_dir,
+        strncmp($libc_dir, '/usr/', 5) === 0 ? substr($libc_dir, 4) : "/usr$libc_dir"];
+    return array_values(array_unique(array_merge($own, ['/usr/lib64', '/lib64', '/usr/lib', '/lib'])));
+}
+
+// The directories softokn is looked for in when it is not loaded, in order (data/softokn-candidates.tsv):
+// beside libnss3 NSS (an absolute path), beside its resolved path NSS_REAL, then system_lib_dirs().
+function softokn_candidates(?string $nss, ?string $nss_real, ?string $libc_dir): array
+{
+    $beside = $nss !== null && $nss !== '' && $nss[0] === '/' ? [dirname($nss), dirname($nss_real ?? $nss)] : [];
+    return array_values(array_unique(array_merge($beside, system_lib_dirs($libc_dir))));
+}
+
+// Without the process's libc directory (the maps of an older endpoint): any multiarch directory.
 function is_system_lib_dir(string $dir): bool
 {
-    if (in_array($dir, ['/lib', '/lib64', '/lib32', '/usr/lib', '/usr/lib64', '/usr/lib32'], true)) {
-        return true;
+    return in_array($dir, system_lib_dirs(null), true) || preg_match('~^(/usr)?/lib/[^/]*-linux-[^/]*$~', $dir);
+}
+
+// The version in NSS's built-in string (lib/softoken/softkver.c, lib/nss/nssver.c): after "Version:
+// NSS " or "$Header: NSS ", major.minor[.patch[.build]] (major and minor at most 999), complete only
+// when a byte that is neither a digit nor a dot follows in BUF: at its end the string may go on. null:
+// none. nsscache's C rule (nsscache_parse_nss_version()); both read data/nss-version.tsv.
+function nss_version_in(string $buf): ?string
+{
+    $end = strlen($buf);
+    foreach (['Version: NSS ', '$Header: NSS '] as $tag) {
+        for ($p = strpos($buf, $tag); $p !== false; $p = strpos($buf, $tag, $at)) {
+            $at = $q = $p + strlen($tag);
+            $part = [];
+            while (count($part) < 4 && $q < $end && ctype_digit($buf[$q])) {
+                for ($n = 0; $q < $end && ctype_digit($buf[$q]) && $n < 100000; $q++) {
+                    $n = $n * 10 + (int) $buf[$q];
+                }
+                $part[] = $n;
+                if ($q + 1 >= $end || $buf[$q] !== '.' || !ctype_digit($buf[$q + 1])) {
+                    break;
+                }
+                $q++;
+            }
+            if (count($part) >= 2 && $q < $end && !ctype_digit($buf[$q]) && $buf[$q] !== '.' && $part[0] <= 999
+                    && $part[1] <= 999) {
+                return substr($buf, $at, $q - $at);
+            }
+        }
     }
-    return (bool) preg_match('~^(/usr)?/lib/[^/]*-linux-[^/]*$~', $dir);
+    return null;
 }
 
 const SOFTOKN_FILE_MAX = 1 << 25;
 
-// The "Version: NSS x.y.z" string softokn builds in (softkver.c), from a file read bounded
-// in chunks; only a complete string counts (one cut by a chunk boundary is read with the next).
+// The version string softokn builds in (nss_version_in()), from a file read bounded in chunks; only
+// a complete string counts (one cut by a chunk boundary is read with the next; one at the very end
+// of the file is taken as cut, as nsscache's C takes it).
 function softokn_file_version(string $file, int $max = SOFTOKN_FILE_MAX, ?string &$why = null): ?string
 {
     $r = open_read($file, $max, $why);
@@ -399,15 +445,13 @@ function softokn_file_version(string $file, int $max = SOFTOKN_FILE_MAX, ?string
     while ($chunk !== null) {
         $read += strlen($chunk);
         $buf = $tail . $chunk;
-        $next = read_chunk($r, 1 << 20);
-        // a string at the very end of the file is complete too
-        if (preg_match('/Version: NSS (\d{1,3}\.\d{1,3}(?:\.\d{1,3}){0,2})(?=[^0-9.]' . ($next === null ? '|$' : '')
-                . ')/', $buf, $m)) {
+        $v = nss_version_in($buf);
+        if ($v !== null) {
             close_read($r);
-            return $m[1];
+            return $v;
         }
         $tail = substr($buf, -64);
-        $chunk = $next;
+        $chunk = read_chunk($r, 1 << 20);
     }
     close_read($r);
     $why = $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string';

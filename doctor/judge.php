@@ -472,8 +472,8 @@ function process_facts(array $p): array
         'SQLITE_TMPDIR' => $env['SQLITE_TMPDIR'] ?? null],
         'curl' => ['loaded' => true, 'version' => null, 'ssl_version' => 'NSS'],
         'nsscache' => ['loaded' => false, 'status' => null], 'maps' => $p['maps'], 'view' => null,
-        'environ_read' => $p['env'] !== null, 'process' => ['comm' => $p['comm'], 'cmdline' => $p['cmdline'], 'exe' => $p['exe'], 'unit' => $p['unit'],
-            'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss']]];
+        'environ_read' => $p['env'] !== null, 'process' => ['comm' => $p['comm'], 'cmdline' => $p['cmdline'],
+            'exe' => $p['exe'], 'unit' => $p['unit'], 'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss']]];
 }
 
 // Target T with its Facts (facts_of(), seen through VIEW with NOTES first, when it answered) and

@@ -288,23 +288,23 @@ function softokn_file(?string $root, ?array $maps): array
         return $none;
     }
     $cands = [];
+    $mapped = function (string $lib) use ($maps): ?string {
+        return isset($maps[$lib]) ? preg_replace('/ \(deleted\)$/', '', $maps[$lib]) : null;
+    };
     if (isset($maps['libsoftokn3.so'])) {
-        $cands[] = ['path' => preg_replace('/ \(deleted\)$/', '', $maps['libsoftokn3.so']), 'how' => 'loaded'];
+        $cands[] = ['path' => $mapped('libsoftokn3.so'), 'how' => 'loaded'];
     }
-    if (isset($maps['libnss3.so'])) {
-        $nss = preg_replace('/ \(deleted\)$/', '', $maps['libnss3.so']);
-        $cands[] = ['path' => dirname($nss) . '/libsoftokn3.so', 'how' => 'file'];
-        $real = resolve($root, $nss)->path;
-        if ($real !== null && dirname($real) !== dirname($nss)) {
-            $cands[] = ['path' => dirname($real) . '/libsoftokn3.so', 'how' => 'file'];
-        }
-    }
-    foreach (['/usr/lib64', '/lib64', '/usr/lib', '/lib'] as $d) {
+    $nss = $mapped('libnss3.so');
+    $libc = $mapped('libc') !== null ? dirname($mapped('libc')) : null;
+    foreach (softokn_candidates($nss, $nss !== null ? resolve($root, $nss)->path : null, $libc) as $d) {
         $cands[] = ['path' => "$d/libsoftokn3.so", 'how' => 'file'];
     }
-    foreach (glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] as $f) {
+    foreach ($libc === null ? glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] : [] as $f) {
         $cands[] = ['path' => substr($f, strlen($root)), 'how' => 'file'];
     }
+    $system = array_map(function (string $d) use ($root): ?string {
+        return resolve($root, $d)->path;
+    }, system_lib_dirs($libc));
     foreach ($cands as ['path' => $path, 'how' => $how]) {
         $r = resolve($root, $path);
         if (!$r->exists) {
@@ -322,8 +322,8 @@ function softokn_file(?string $root, ?array $maps): array
             }
             continue;
         }
-        return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => is_system_lib_dir(dirname($r->path)),
-            'source' => 'doctor'];
+        $sys = $libc === null ? is_system_lib_dir(dirname($r->path)) : in_array(dirname($r->path), $system, true);
+        return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => $sys, 'source' => 'doctor'];
     }
     return $none;
 }

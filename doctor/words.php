@@ -58,9 +58,9 @@ function sentence(Target $t): string
     // a probing value, or else its settings to check
     $st = $t['nsscache_status'] ?? [];
     $what = $t['kind'] === 'fpm' ? 'pool' : 'PHP';
+    $kept = ($st['override'] ?? null) === 'never' && in_array('probing_value_kept', $st['notes'] ?? [], true);
     $ns_fix = !$t['nsscache']['loaded'] ? 'load nsscache' : (($st['enabled'] ?? null) === false
-        ? "turn nsscache.enabled on for this $what" : (($st['override'] ?? null) === 'never'
-            && in_array('probing_value_kept', $st['notes'] ?? [], true) ? "set nsscache.override = probing for this $what"
+        ? "turn nsscache.enabled on for this $what" : ($kept ? "set nsscache.override = probing for this $what"
             : "check nsscache.enabled/override for this $what"));
     $fix = $t['nsscache']['loaded'] ? $ns_fix : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
     if ($t['kind'] === 'process') {

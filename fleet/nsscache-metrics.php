@@ -224,15 +224,15 @@ function nsscache_ep_utf8($v)
         : (is_string($v) && !preg_match('//u', $v) ? array('hex' => bin2hex($v)) : $v);
 }
 
-// Library paths of interest in a maps file's TEXT, by file name => the mapping's path (the
-// doctor reads another process's maps with this too).
+// Library paths of interest in a maps file's TEXT, by file name (libc for any libc.so) => the
+// mapping's path (the doctor reads another process's maps with this too).
 function nsscache_ep_maps($text)
 {
     $out = array();
     foreach (explode("\n", $text) as $line) {
         $p = strpos($line, '/');
-        if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so)[^/]*$~',
-                $line, $m)) {
+        if ($p !== false && preg_match('~/(libnss3\.so|libsoftokn3\.so|libcurl[^/]*\.so|libnspr4\.so|libc(?=\.so|-\d))'
+                . '[^/]*$~', $line, $m)) {
             $out[$m[1]] = substr($line, $p);
         }
     }
@@ -306,9 +306,9 @@ function nsscache_ep_families($f)
 // nsscache_status()'s in_effect_reason codes (docs/api.md) and what each says in_effect is.
 function nsscache_ep_reasons()
 {
-    return array('in_effect' => true, 'unset' => false, 'probing_value' => false, 'set_after_nss_init' => false,
-        'opened_under_putenv' => false, 'secure_exec' => false, 'softokn_ignores' => false,
-        'softokn_version_ambiguous' => null, 'softokn_unknown' => null, 'no_nss_curl' => null, 'changed_below_php' => null);
+    return array_merge(array('in_effect' => true), array_fill_keys(array('unset', 'probing_value', 'set_after_nss_init',
+        'opened_under_putenv', 'secure_exec', 'softokn_ignores'), false), array_fill_keys(array(
+        'softokn_version_ambiguous', 'softokn_unknown', 'no_nss_curl', 'changed_below_php'), null));
 }
 
 function nsscache_ep_get($a, $k, $k2 = null)

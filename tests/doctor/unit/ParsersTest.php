@@ -167,9 +167,9 @@ final class ParsersTest extends TestCase
         $s = "Version: NSS 3.87.1\0";
         file_put_contents("$r/c.so", str_repeat("\x01", (1 << 20) - 10) . $s . 'rest');
         $this->assertSame('3.87.1', D\softokn_file_version("$r/c.so"));
-        // at the very end of the file
+        // at the very end of the file: taken as cut, as nsscache's C takes it (data/nss-version.tsv)
         file_put_contents("$r/d.so", str_repeat("\x01", 100) . 'Version: NSS 3.53.1');
-        $this->assertSame('3.53.1', D\softokn_file_version("$r/d.so"));
+        $this->assertNull(D\softokn_file_version("$r/d.so"));
         file_put_contents("$r/e.so", random_bytes(3000));
         $this->assertNull(D\softokn_file_version("$r/e.so"));
         posix_mkfifo("$r/f.so", 0600);
