@@ -34,6 +34,7 @@ final class Target implements \ArrayAccess
         return $this->address;
     }
 
+    // The other parts (null: not made yet). A part read is a copy: PHP arrays are values.
     public function answer(): ?array
     {
         return $this->answer;
@@ -61,16 +62,11 @@ final class Target implements \ArrayAccess
         return $t;
     }
 
-    /** @param mixed $k */
     public function offsetExists($k): bool
     {
         return $this->offsetGet($k) !== null;
     }
 
-    /**
-     * @param mixed $k
-     * @return mixed
-     */
     #[\ReturnTypeWillChange]
     public function offsetGet($k)
     {
@@ -82,16 +78,11 @@ final class Target implements \ArrayAccess
         return null;
     }
 
-    /**
-     * @param mixed $k
-     * @param mixed $v
-     */
     public function offsetSet($k, $v): void
     {
         throw new \LogicException("a target's parts are never edited (\$t['$k'] = ...)");
     }
 
-    /** @param mixed $k */
     public function offsetUnset($k): void
     {
         throw new \LogicException("a target's parts are never edited (unset \$t['$k'])");
