@@ -55,32 +55,29 @@ function summary(int $code, array $n): string
 
 // ---------------------------------------------------------------- JSON, schema 1
 
-// One target as --json shows it (docs/doctor.md, "JSON").
+// One target as --json shows it (docs/doctor.md, "JSON"). A target not inspected has no Facts
+// (each null) and a Judgement of nulls and "unknown" (judge()).
 function target_json(Target $t): array
 {
     $ok = $t['status'] === 'ok';
+    $only = function (string $k, array $keys) use ($t, $ok): ?array {
+        return $ok ? array_intersect_key($t[$k], array_flip($keys)) : null;
+    };
     return [
         'name' => $t['name'], 'kind' => $t['kind'], 'address' => $t['address'], 'counted' => $t['counted'],
-        'status' => $t['status'], 'error' => $t['error'],
-        'php' => $ok ? $t['php'] : null, 'pid' => $ok ? $t['pid'] : null,
-        'nss_curl' => $ok ? $t['nss_curl'] : null, 'libcurl' => $ok ? $t['libcurl'] : null,
-        'tls_backend' => $ok ? $t['tls_backend'] : null, 'nss' => $ok ? $t['nss'] : null,
-        'softokn' => $ok ? array_intersect_key($t['softokn'], array_flip(['version', 'path', 'how', 'system_build',
-            'source'])) : null,
-        'distro' => $ok ? array_intersect_key($t['distro'], array_flip(['id', 'version', 'family'])) : null,
-        'variable' => $ok ? $t['variable'] : null, 'variable_class' => $ok ? $t['variable_class'] : null,
-        'ssl_dir' => $ok ? $t['ssl_dir'] : null, 'tmpdir' => $ok ? $t['tmpdir'] : null,
-        'sqlite_tmpdir' => $ok ? $t['sqlite_tmpdir'] : null,
-        'db' => $ok ? array_intersect_key($t['db'], array_flip(['path', 'source', 'resolved', 'cert9', 'writable',
-            'fs', 'fs_class'])) : null,
-        'tempdir' => $ok ? array_intersect_key($t['tempdir'], array_flip(['path', 'source', 'resolved', 'fs',
-            'fs_class'])) : null,
+        'status' => $t['status'], 'error' => $t['error'], 'php' => $t['php'], 'pid' => $t['pid'],
+        'nss_curl' => $t['nss_curl'], 'libcurl' => $t['libcurl'], 'tls_backend' => $t['tls_backend'],
+        'nss' => $t['nss'], 'softokn' => $only('softokn', ['version', 'path', 'how', 'system_build', 'source']),
+        'distro' => $only('distro', ['id', 'version', 'family']), 'variable' => $t['variable'],
+        'variable_class' => $t['variable_class'], 'ssl_dir' => $t['ssl_dir'], 'tmpdir' => $t['tmpdir'],
+        'sqlite_tmpdir' => $t['sqlite_tmpdir'],
+        'db' => $only('db', ['path', 'source', 'resolved', 'cert9', 'writable', 'fs', 'fs_class']),
+        'tempdir' => $only('tempdir', ['path', 'source', 'resolved', 'fs', 'fs_class']),
         'nsscache' => $ok ? $t['nsscache'] : ['loaded' => null, 'version' => null, 'in_effect' => null,
             'in_effect_reason' => null, 'action' => null, 'phase' => null],
-        'in_effect' => $ok ? $t['in_effect'] : null, 'in_effect_reason' => $ok ? $t['in_effect_reason'] : null,
-        'probe' => $ok ? $t['probe'] : 'unknown',
-        'probe_db_dir' => $ok ? $t['probe_db_dir'] : null, 'probe_temp_dir' => $ok ? $t['probe_temp_dir'] : null,
-        'dentries_freed' => $ok ? $t['dentries_freed'] : null,
+        'in_effect' => $t['in_effect'], 'in_effect_reason' => $t['in_effect_reason'], 'probe' => $t['probe'],
+        'probe_db_dir' => $t['probe_db_dir'], 'probe_temp_dir' => $t['probe_temp_dir'],
+        'dentries_freed' => $t['dentries_freed'],
         'reason' => $ok ? $t['reason'] : $t['status'], 'message' => words($t),
         'notes' => array_values($t['notes']),
     ] + ($t['kind'] === 'process' ? ['process' => $t['process']] : []);
