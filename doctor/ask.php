@@ -110,31 +110,15 @@ function fact_check($v, $spec, string $path, ?string &$why = null)
     if ($v === null && $spec[0] === '?') {
         return null;
     }
+    $str = function ($x): bool {
+        return is_string($x) && strlen($x) <= FACT_STRING_MAX;
+    };
     foreach ($types as $type) {
-        switch ($type) {
-            case 'int':
-                $ok = is_int($v) && $v >= 0;
-                break;
-            case 'bool':
-                $ok = is_bool($v);
-                break;
-            case 'false':
-                $ok = $v === false;
-                break;
-            case 'string':
-                $ok = is_string($v) && strlen($v) <= FACT_STRING_MAX;
-                break;
-            case 'strings':
-            case 'paths':
-                $ok = is_array($v) && count($v) <= 64 && ($type === 'paths' || array_values($v) === $v);
-                foreach ($ok ? $v : [] as $k => $x) {
-                    $ok = $ok && is_string($x) && strlen($x) <= FACT_STRING_MAX
-                        && is_string($k) === ($type === 'paths');
-                }
-                break;
-            default:
-                $ok = false;
-        }
+        $list = is_array($v) && count($v) <= 64 && count(array_filter($v, $str)) === count($v);
+        $ok = ['int' => is_int($v) && $v >= 0, 'bool' => is_bool($v), 'false' => $v === false, 'string' => $str($v),
+            'strings' => $list && array_values($v) === $v,
+            'paths' => $list && count(array_filter(array_keys($v ?: []), 'is_string')) === count($v ?: [])][$type]
+            ?? false;
         if ($ok) {
             return $v;
         }
