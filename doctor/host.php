@@ -636,10 +636,11 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
     $exe = @readlink("$d/exe");
     error_clear_last();
     $exe = is_string($exe) ? preg_replace('/ \(deleted\)$/', '', $exe) : null;
-    // A PHP is left to the PHP targets, but only on a root's file's word (trusted_in()): anyone may
-    // name a copy of python3 php-fpm, or map a file of theirs called libphp.so, to leave the list.
+    // A server PHP is left to the PHP targets, but only on a root's file's word (trusted_in()): anyone may
+    // name a copy of python3 php-fpm, or map a file of theirs called libphp.so, to leave the list. A
+    // PHP CLI (a worker daemon, a cron job) is a process like any: no other target asks it.
     $php = preg_match_all('~ (/\S*/libphp[^/]*\.so)$~m', $maps, $lp) ? $lp[1] : [];
-    if ($exe !== null && preg_match('/^php(-fpm|-cgi)?[0-9.]*$/', basename($exe))) {
+    if ($exe !== null && preg_match('/^php-(fpm|cgi)[0-9.]*$/', basename($exe))) {
         $php[] = $exe;
     }
     foreach ($php as $f) {
@@ -659,10 +660,14 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
         }
     }
     $r = $lib !== null ? resolve("$d/root", $lib) : null;
+    $cli = resolve("$d/root", (string) $exe);    // a PHP CLI counts on a root's file's word
     return ['pid' => $pid, 'comm' => proc_text(read_bounded("$d/comm", 64)),
         'cmdline' => proc_text(read_bounded("$d/cmdline", 4096)), 'exe' => proc_text($exe),
         'unit' => $cg !== null ? parse_cgroup_unit($cg) : null, 'env' => proc_env($d),
         'cwd' => is_string($cwd) && strlen($cwd) < 4096 ? $cwd : null, 'maps' => $m, 'libcurl' => proc_text($lib),
+        'php' => $exe !== null && preg_match('/^php[0-9.]*$/', basename($exe)) === 1 && $cli->exists
+            && trusted_in("$d/root", (string) $cli->path),
+        'nsscache' => preg_match('~/nsscache\.so$~m', $maps) === 1,
         'libcurl_nss' => $r !== null && $r->exists && trusted_in("$d/root", $r->path)
             ? libcurl_file_nss("$d/root" . $r->path) : null];
 }
@@ -705,7 +710,7 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
             $view->notes[] = 'process_exited_while_read';
         }
         $out[] = settled((new Target(target('process', ($p['comm'] ?? '?') . "[$pid]", ['address' => $p['exe'],
-            'counted' => $counted, 'status' => 'ok'])))->with('answer', ['status' => 'ok', 'error' => null,
+            'counted' => $counted || $p['php'], 'status' => 'ok'])))->with('answer', ['status' => 'ok', 'error' => null,
             'facts' => $facts]), $view, $ctx['table']);
     }
     if ($cut['deadline'] + $cut['bound'] > 0) {

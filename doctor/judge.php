@@ -129,13 +129,12 @@ function predict(array $p, ?array $table): array
         $db = tri_and(null, $db);
     }
     // cert9.db and key4.db there, neither readable by the process (root's 0600, as certutil -N makes
-    // them): softokn's open fails with EACCES before it measures anything
+    // them): sdb_init()'s open fails with EACCES before it measures the temp dir; s_open() has
+    // measured the DB dir already (legacy and RHEL 7 builds: 7,014 and 10,000 calls as nobody)
     $access = $p['db']['access'] ?? null;
     if ($access === 'unreadable') {
-        $db = false;
         $tmp = false;
     } elseif ($access === 'mixed') {
-        $db = $db === true ? null : $db;
         $tmp = $tmp === true ? null : $tmp;
     }
     $have_tmp = $p['db']['cert9'] === null || $p['tempdir']['source'] === 'unknown' ? null
@@ -220,6 +219,17 @@ function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
 function facts_of(Target $t, View $view, array $notes = []): array
 {
     $facts = $t->answer()['facts'];
+    // a running server maps nsscache.so or not, whatever its ini files load now: one started before its
+    // ini loaded nsscache runs without it, with the environment it started with
+    $sk = $facts['nsscache']['status']['softokn'] ?? null;    // the softokn it read stays a fact
+    $loaded = (bool) ($facts['nsscache']['loaded'] ?? false);
+    $srv = $t->address()['server_nsscache'] ?? null;
+    $notes[] = is_bool($srv) && $srv !== $loaded ? ($loaded ? 'server_lacks_nsscache' : 'server_has_nsscache') : null;
+    if (is_bool($srv) && !$srv && $loaded) {
+        $facts['nsscache'] = ['loaded' => false, 'status' => null];
+        $facts['env']['NSS_SDB_USE_CACHE'] = $t->address()['server_env']['NSS_SDB_USE_CACHE'] ?? null;
+    }
+    $notes = array_values(array_filter($notes));
     $st = $facts['nsscache']['status'] ?? null;
     $st = is_array($st) ? $st : null;
     $env = $facts['env'] ?? [];
@@ -250,9 +260,9 @@ function facts_of(Target $t, View $view, array $notes = []): array
     // libcurl as the DB rule reads it (none, nss, other)
     $f['curl'] = !$curl_loaded ? 'none' : ($f['nss_curl'] ? 'nss' : 'other');
     $f['nss'] = $st['nss']['version'] ?? ($f['nss_curl'] ? substr((string) $ssl, 4) : null);
-    $f['softokn'] = $st !== null && is_string($st['softokn']['version'] ?? null) ? ['version' =>
-        $st['softokn']['version'], 'path' => $st['softokn']['path'] ?? null, 'how' => $st['softokn']['how'] ?? null,
-        'system_build' => $st['softokn']['system_build'] ?? null, 'source' => 'nsscache'] : $view->softokn;
+    $f['softokn'] = (is_array($sk) && is_string($sk['version'] ?? null) ? ['version' => $sk['version'],
+        'path' => $sk['path'] ?? null, 'how' => $sk['how'] ?? null, 'system_build' => $sk['system_build'] ?? null,
+        'source' => 'nsscache'] : $view->softokn) + ['build' => $view->build];
     // the doctor's own reading of the target's root; a page's text (a remote URL) gives the endpoint's
     $f['distro'] = is_string($facts['distro']['family'] ?? null) ? ['id' => null, 'version' => null,
         'family' => $facts['distro']['family'], 'source' => 'endpoint'] : $view->distro;
@@ -379,7 +389,7 @@ function judge(Target $t, ?array $table): array
     // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
     // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
     $ext = null;
-    if (($facts['nsscache']['loaded'] ?? false) && is_string($st['in_effect_reason'] ?? null)
+    if ($f['nsscache']['loaded'] && is_string($st['in_effect_reason'] ?? null)
             && array_key_exists($st['in_effect_reason'], \nsscache_ep_reasons())
             && ($st['in_effect'] ?? null) === \nsscache_ep_reasons()[$st['in_effect_reason']]) {
         $ext = $st['in_effect_reason'];
@@ -395,6 +405,13 @@ function judge(Target $t, ?array $table): array
     $j = ['probe' => $pred['probe'], 'probe_db_dir' => $pred['probe_db_dir'],
         'probe_temp_dir' => $pred['probe_temp_dir'], 'dentries_freed' => $pred['dentries_freed'],
         'reason' => $pred['reason'], 'family_row' => $pred['family_row'] ?? null];
+    // a "none" from the table's model stands only for a build a truth-suite layout measured for that reason
+    $key = $pred['reason'] === 'host_prevents' ? ($pred['notes'] ? end($pred['notes']) : null) : $pred['reason'];
+    if ($pred['probe'] === 'none' && in_array($key, TABLE_MEASURED, true)
+            && table_measured($table, $f['softokn']['build'] ?? null, $key) === null) {
+        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
+            'reason' => 'unmeasured', 'model' => $key]);
+    }
     // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell
     if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $j['probe'] === 'none'
             && !in_array($j['reason'], ['no_curl', 'curl_not_nss', 'no_db'], true)) {
@@ -420,6 +437,18 @@ function judge(Target $t, ?array $table): array
     if (in_array('server_environment_not_seen', $notes, true)) {
         at_most_possible($j, 'server_env_unseen');
     }
+    // what runs is not what the ini files say now: restart the server (expected where, without the
+    // nsscache it lacks, it probes); a server that maps nsscache, or started before an ini changed, is
+    // at most "possible" from those files
+    $srv = array_intersect(['server_lacks_nsscache', 'server_has_nsscache', 'ini_newer_than_server'], $notes);
+    if ($srv && ($j['probe'] === 'expected' ? !in_array('server_lacks_nsscache', $srv, true) : $j['probe'] === 'none')
+            && !in_array($j['reason'], ['no_curl', 'curl_not_nss'], true)) {
+        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null]);
+    }
+    if ($srv && $j['probe'] !== 'unknown'
+            && !in_array($j['reason'], ['no_curl', 'curl_not_nss', 'server_env_unseen'], true)) {
+        $j['reason'] = 'restart_needed';
+    }
     // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
     if (in_array('doctor_env_unknown', $notes, true)) {
         at_most_possible($j, 'doctor_env_unknown', false);
@@ -440,8 +469,10 @@ function judge(Target $t, ?array $table): array
     // NSS opens a database of the program's own choosing: only a value NSS honours is "none"; the
     // rest is at most "possible" (nss_db_unknown).
     $proc = $f['process'] ?? null;
+    // (nsscache's setenv() in a PHP does not show in its exec-time environment: only it could say)
     $why = $proc === null ? null : (!$facts['environ_read'] ? 'process_gone'
-        : ($proc['libcurl_nss'] !== true && $j['reason'] !== 'honoured' ? 'nss_db_unknown' : null));
+        : ($proc['libcurl_nss'] !== true && $j['reason'] !== 'honoured' ? 'nss_db_unknown'
+        : (($proc['nsscache'] ?? false) && $j['reason'] !== 'honoured' ? 'nsscache_not_asked' : null)));
     $j['notes'] = array_values(array_unique(array_merge($notes, $f['db']['notes'], $f['tempdir']['notes'],
         $pred['notes'])));
     $ns_reason = $st['in_effect_reason'] ?? null;
@@ -473,7 +504,8 @@ function process_facts(array $p): array
         'curl' => ['loaded' => true, 'version' => null, 'ssl_version' => 'NSS'],
         'nsscache' => ['loaded' => false, 'status' => null], 'maps' => $p['maps'], 'view' => null,
         'environ_read' => $p['env'] !== null, 'process' => ['comm' => $p['comm'], 'cmdline' => $p['cmdline'],
-            'exe' => $p['exe'], 'unit' => $p['unit'], 'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss']]];
+            'exe' => $p['exe'], 'unit' => $p['unit'], 'libcurl' => $p['libcurl'], 'libcurl_nss' => $p['libcurl_nss'],
+            'nsscache' => $p['nsscache'] ?? false]];
 }
 
 // Target T with its Facts (facts_of(), seen through VIEW with NOTES first, when it answered) and

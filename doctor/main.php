@@ -229,7 +229,8 @@ function dedupe(array $targets): array
             $out[] = $t;
             continue;
         }
-        $key = $t['kind'] . ' ' . ($t['kind'] === 'fpm' && $a !== '' && $a[0] === '/' ? (realpath($a) ?: $a) : $a);
+        $key = $t['kind'] . ' ' . ($t['kind'] === 'fpm' && $a !== '' && $a[0] === '/' ? (realpath($a) ?: $a) : $a)
+            . ' ' . ($t['server_pid'] ?? '');    // each running server of one ini dir is a target
         if (!isset($at[$key])) {
             $at[$key] = count($out);
             $out[] = $t;
@@ -403,7 +404,7 @@ function main(array $argv): int
     }
     if (!$given || $o['discover']) {
         $targets = array_merge($targets, discover_clis('', $skipped), discover_pools([]),
-            array_map('NsscacheDoctor\\ini_with_server', discover_inis()));
+            ...array_map('NsscacheDoctor\\ini_with_server', discover_inis()));
     }
     if ($skipped) {
         fwrite(STDERR, 'nsscache-doctor: not run, not root\'s or writable by others: '

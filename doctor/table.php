@@ -8,7 +8,9 @@ declare(strict_types=1);
 namespace NsscacheDoctor;
 
 const TABLE_COLUMNS = ['family', 'from', 'to', 'honours', 'unset_db', 'unset_tmp', 'measure_db', 'measure_tmp',
-    'yesno_db', 'yesno_tmp', 'freed', 'source'];
+    'yesno_db', 'yesno_tmp', 'freed', 'source', 'build', 'measured'];
+// The model's "none" reasons (judge.php), each of which a measured row must name with the layout that measured it
+const TABLE_MEASURED = ['quiet', 'local_fs', 'network_fs', 'db_unreadable', 'no_cert9', 'db_not_writable'];
 const TABLE_VALUES = [
     'family' => ['upstream', 'rhel6', 'rhel7'],
     'honours' => ['yes', 'no', 'release'],
@@ -65,6 +67,19 @@ function table_parse(string $text, ?string &$why = null): ?array
             $why = "line {$r['line']}: no source";
             return null;
         }
+        // a measured row: the build (distribution, package and its version) and reason=layout pairs
+        if (($r['build'] === '-') !== ($r['measured'] === '-')) {
+            $why = "line {$r['line']}: a build needs what measured it, and only a build has that";
+            return null;
+        }
+        $r['measured_by'] = [];
+        foreach ($r['build'] === '-' ? [] : explode(' ', $r['measured']) as $m) {
+            if (!preg_match('/^([a-z_]+)=([a-z0-9-]+)$/', $m, $mm) || !in_array($mm[1], TABLE_MEASURED, true)) {
+                $why = "line {$r['line']}: measured '$m'";
+                return null;
+            }
+            $r['measured_by'][$mm[1]] = $mm[2];
+        }
         $rows[] = $r;
     }
     if ($header === null || !$rows) {
@@ -73,7 +88,7 @@ function table_parse(string $text, ?string &$why = null): ?array
     }
     foreach ($rows as $i => $a) {
         foreach (array_slice($rows, $i + 1) as $b) {
-            if ($a['family'] === $b['family'] && version_cmp_lo($b['from_v'], $a['to_v']) <= 0
+            if ($a['family'] === $b['family'] && $a['build'] === '-' && $b['build'] === '-' && version_cmp_lo($b['from_v'], $a['to_v']) <= 0
                     && version_cmp_lo($a['from_v'], $b['to_v']) <= 0) {
                 $why = "lines {$a['line']} and {$b['line']} overlap";
                 return null;
@@ -146,7 +161,7 @@ function table_rows_for(array $rows, string $family, array $v): array
 {
     $out = [];
     foreach ($rows as $r) {
-        if ($r['family'] !== $family) {
+        if ($r['family'] !== $family || $r['build'] !== '-') {
             continue;
         }
         $h = range_holds($r['from_v'], $r['to_v'], $v);
@@ -181,4 +196,16 @@ function table_lookup(array $rows, string $family, array $v): ?array
     }
     $r['partial'] = count($cand) > 1;
     return $r;
+}
+
+// The truth-suite layout that measured the model's "none" reason KEY (TABLE_MEASURED) on softokn BUILD
+// (view.php softokn_build()), or null: a model's "none" stands only where one did.
+function table_measured(?array $rows, ?string $build, string $key): ?string
+{
+    foreach ($build === null ? [] : (array) $rows as $r) {
+        if ($r['build'] === $build && isset($r['measured_by'][$key])) {
+            return $r['measured_by'][$key];
+        }
+    }
+    return null;
 }

@@ -379,10 +379,10 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
 
 // ---------------------------------------------------------------- SAPIs that only have ini files
 
-// The running server of an ini target's SAPI (apache2: an apache2 or httpd with PHP VER's module
-// mapped, VER null: any; cgi: a php-cgi of VER), its parent process (the one whose parent is not
-// such a server too): ['pid' => int, 'env' => its ENV_KEEP variables, or null when unreadable or
-// when that process is not root's];
+// The running servers of an ini target's SAPI (apache2: an apache2 or httpd with PHP VER's module
+// mapped, VER null: any; cgi: a php-cgi of VER), each by its parent process (one whose parent is not
+// such a server too), root's only when any is root's: a list of ['pid' => int, 'env' => its ENV_KEEP
+// variables, or null when unreadable or when that process is not root's];
 // null when none runs. Other SAPIs: false (no server to look for).
 function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
 {
@@ -417,45 +417,67 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
         $root = $status !== null && preg_match('/^Uid:\s+0\s+0\s/m', $status) === 1;
         $found[(int) basename($d)] = [$ppid, $root];
     }
-    // a root parent first: any user can run a process that looks like a server, and its environment
-    // is never taken (as a config path is only taken from a root php-fpm master)
-    $top = null;
-    foreach ($found as $pid => [$ppid, $root]) {
-        if (!isset($found[$ppid]) && ($top === null || $root && !$found[$top][1])) {
-            $top = $pid;
-        }
+    // root's parents only, when there are: any user can run a process that looks like a server, and its
+    // environment is never taken (as a config path is only taken from a root php-fpm master)
+    $tops = array_filter($found, function (array $f, int $pid) use ($found): bool {
+        return !isset($found[$f[0]]);
+    }, ARRAY_FILTER_USE_BOTH);
+    $roots = array_filter($tops, function (array $f): bool {
+        return $f[1];
+    });
+    $out = [];
+    foreach ($roots ?: $tops as $pid => [, $root]) {
+        $out[] = ['pid' => $pid, 'env' => $root ? proc_env("$proc/$pid") : null];
     }
-    if ($top === null) {
-        return null;
-    }
-    return ['pid' => $top, 'env' => $found[$top][1] ? proc_env("$proc/$top") : null];
+    return $out ?: null;
 }
 
-// An ini target T of a server SAPI, with what its running server says: not running (not counted),
-// or its environment (NSS_SDB_USE_CACHE, SSL_DIR, TMPDIR, SQLITE_TMPDIR, LD_LIBRARY_PATH of the
-// parent process), or the note that it could not be read.
+// An ini target T of a server SAPI, one for each running server, with what that server's parent process
+// shows (rule: a running server is judged from what runs, never from the ini files alone): its environment
+// (NSS_SDB_USE_CACHE, SSL_DIR, TMPDIR, SQLITE_TMPDIR, LD_LIBRARY_PATH) or the note that it could not be
+// read, whether nsscache.so is mapped in it ('server_nsscache'), and the note ini_newer_than_server when
+// an ini file of T changed after it started. No server: T not running, not counted.
 function ini_with_server(array $t, string $proc = '/proc'): array
 {
     if ($t['status'] !== null) {
-        return $t;
+        return [$t];
     }
-    $srv = ini_server($t['sapi'], $t['php_version'], $proc);
-    if ($srv === false) {
-        return $t;
+    $srvs = ini_server($t['sapi'], $t['php_version'], $proc);
+    if ($srvs === false) {
+        return [$t];
     }
-    if ($srv === null) {
+    if ($srvs === null) {
         $t['status'] = 'not_running';
         $t['counted'] = false;
         $t['error'] = $t['sapi'] === 'cgi' ? 'no php-cgi' . ($t['php_version'] ?? '') . ' process runs'
             : 'no Apache with the PHP ' . ($t['php_version'] ?? '') . ' module runs';
-        return $t;
+        return [$t];
     }
-    $t['server_pid'] = $srv['pid'];
-    $t['server_env'] = $srv['env'];
-    if ($srv['env'] === null) {
-        $t['notes'][] = 'server_environment_not_seen';
+    $inis = array_merge(isset($t['ini_args'][1]) ? [$t['ini_args'][1]] : [], glob("{$t['scan_dir']}/*.ini") ?: []);
+    $changed = max(array_map(function (string $f): int {
+        return (int) @filemtime($f);
+    }, $inis ?: ['/']));
+    $btime = preg_match('/^btime (\d+)$/m', (string) read_bounded("$proc/stat", 1 << 16), $m) ? (int) $m[1] : null;
+    $out = [];
+    foreach ($srvs as $srv) {
+        $s = $t;
+        $s['name'] .= count($srvs) > 1 ? " (pid {$srv['pid']})" : '';
+        $s['server_pid'] = $srv['pid'];
+        $s['server_env'] = $srv['env'];
+        if ($srv['env'] === null) {
+            $s['notes'][] = 'server_environment_not_seen';
+        }
+        $maps = read_bounded("$proc/{$srv['pid']}/maps", 4 << 20);
+        $s['server_nsscache'] = $maps === null ? null : preg_match('~/nsscache\.so$~m', $maps) === 1;
+        // field 22 of /proc/PID/stat: its start, in clock ticks (USER_HZ, 100) after boot
+        $st = explode(' ', (string) strrchr((string) read_bounded("$proc/{$srv['pid']}/stat", 4096), ')'));
+        if ($btime !== null && isset($st[20]) && $changed > $btime + (int) $st[20] / 100 + 1) {
+            $s['notes'][] = 'ini_newer_than_server';
+        }
+        $out[] = $s;
     }
-    return $t;
+    error_clear_last();
+    return $out;
 }
 
 // mod_php and php-cgi: read with the CLI of the same version and that SAPI's ini (-c, scan dir).

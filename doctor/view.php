@@ -75,6 +75,8 @@ final class View
     public array $tempdir = [];
     /** @var array the softokn file the doctor found (softokn_file()); 'how' => 'none' if none or not looked */
     public array $softokn = [];
+    /** @var ?string the distribution's build that softokn file is (softokn_build()); null: none verified */
+    public ?string $build = null;
 }
 
 // Where a target's files are seen from. PID: the process that answered (a pool's worker, an Apache
@@ -185,7 +187,59 @@ function see(View $v, array $facts): View
     if ($v->softokn['untrusted'] ?? false) {
         $v->notes[] = 'softokn_untrusted';
     }
+    $path = is_array($st) && is_string($st['softokn']['path'] ?? null) ? $st['softokn']['path'] : $v->softokn['path'];
+    $v->build = $v->root !== null && $path !== null ? softokn_build($v->root, $path, $v->distro) : null;
     return $v;
+}
+
+// Which distribution build the softokn file PATH in ROOT is: "ID VERSION_ID PACKAGE VERSION" when dpkg's
+// checksum of libnss3 (the package Debian ships softokn in) matches the file itself, else null (another
+// file under that name, or a packaging the doctor does not check: rpm's database is not read).
+function softokn_build(string $root, string $path, array $distro): ?string
+{
+    static $memo = [];
+    $key = "$root\0$path\0" . ($distro['id'] ?? '') . "\0" . ($distro['version'] ?? '');
+    return array_key_exists($key, $memo) ? $memo[$key] : ($memo[$key] = softokn_build_read($root, $path, $distro));
+}
+
+function softokn_build_read(string $root, string $path, array $distro): ?string
+{
+    $real = resolve($root, $path)->path;
+    if ($real === null || $distro['id'] === null || !trusted_in($root, $real)) {
+        return null;
+    }
+    foreach (glob("$root/var/lib/dpkg/info/libnss3{,:*}.md5sums", GLOB_BRACE) ?: [] as $f) {
+        $sums = trusted_in($root, substr($f, strlen($root))) ? read_bounded($f, 1 << 16) : null;
+        if ($sums === null || !preg_match('/^([0-9a-f]{32})  ' . preg_quote(ltrim($real, '/'), '/') . '$/m', $sums, $m)
+                || file_md5($root . $real) !== $m[1]) {
+            continue;
+        }
+        $status = read_bounded("$root/var/lib/dpkg/status", 1 << 24);
+        $arch = preg_match('/:(\w+)\.md5sums$/', $f, $a) ? $a[1] : null;
+        foreach (explode("\n\n", (string) $status) as $stanza) {
+            if (preg_match('/^Package: libnss3$/m', $stanza) && preg_match('/^Version: (\S+)$/m', $stanza, $ver)
+                    && ($arch === null || preg_match('/^Architecture: ' . $arch . '$/m', $stanza))) {
+                return "{$distro['id']} {$distro['version']} libnss3 $ver[1]";
+            }
+        }
+    }
+    error_clear_last();
+    return null;
+}
+
+// The MD5 of the regular file FILE, read bounded (open_read(): a /proc/PID/root path stays in that root).
+function file_md5(string $file): ?string
+{
+    $r = open_read($file, SOFTOKN_FILE_MAX);
+    if ($r === null) {
+        return null;
+    }
+    $h = hash_init('md5');
+    while (($chunk = read_chunk($r, 1 << 20)) !== null) {
+        hash_update($h, $chunk);
+    }
+    close_read($r);
+    return hash_final($h);
 }
 
 // libcurl-NSS's database (curl lib/vtls/nss.c nss_setup/nss_init_core): SSL_DIR when stat() says

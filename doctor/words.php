@@ -108,6 +108,11 @@ function sentence(Target $t): string
         case 'private_build':
             return "May probe: $soft at {$t['softokn']['path']} is a private build, whose unset default "
                 . "(RHEL 7's patch probes) its version does not show; $fix to be sure.";
+        case 'unmeasured':
+            return "May probe: by the softokn table nothing probes here ({$t['model']}), but no truth-suite layout "
+                . 'measured that for this build (' . ($t['softokn']['build'] ?? "$soft at " . ($t['softokn']['path']
+                ?? '?') . ', not a distribution package the doctor could check') . '), and builds of one version '
+                . "differ (legacy and RHEL 7 builds probe anyway); $fix to be sure.";
         case 'release_unknown':
             return "May probe: RHEL 6 $soft honours NSS_SDB_USE_CACHE only from 3.14.3-12.el6, which the version "
                 . "does not show; check rpm -q nss-softokn.";
@@ -123,6 +128,18 @@ function sentence(Target $t): string
         case 'nss_db_unknown':
             return "May probe: " . ($t['nss_curl'] === false ? 'its libcurl is not NSS\'s, so ' : '')
                 . "NSS opens a database of this program's own choosing, which the doctor does not know; $fix.";
+        case 'restart_needed':
+            return ($t['probe'] === 'expected' ? 'Expected: restart ' : 'May probe: restart ')
+                . ($t['sapi'] === 'cgi' ? 'php-cgi' : 'apache2 (or httpd)') . ': the running server (pid '
+                . ($t['server_pid'] ?? '?') . ') ' . (in_array('server_lacks_nsscache', $t['notes'], true)
+                    ? 'started before its ini files loaded nsscache, and runs without it' . ($t['probe'] === 'expected'
+                    ? ' (NSS will probe ' . where($t) . ", $soft$of, $var)" : '')
+                    : (in_array('server_has_nsscache', $t['notes'], true) ? 'still runs the nsscache its ini files '
+                    . 'no longer load' : 'started before its ini files last changed')) . ', so they do not say what it '
+                . 'does; then run the doctor again.';
+        case 'nsscache_not_asked':
+            return 'May probe: nsscache is loaded in this PHP process, and what it set after the process started does '
+                . 'not show from outside; ask that PHP itself (--php with its binary, ini and environment).';
         case 'process_gone':
             if ($t['kind'] === 'process') {
                 return 'May probe: the process exited while it was read; its verdict rests on what was not seen.';

@@ -293,12 +293,13 @@ final class HostTest extends TestCase
     }
 
     // A non-PHP process with softokn mapped, as read_process() gives it.
-    private static function process(?array $env, ?bool $libcurl_nss = true): array
+    private static function process(?array $env, ?bool $libcurl_nss = true, bool $nsscache = false): array
     {
         return ['pid' => 4343, 'comm' => "curl\x1b]0;pwned\x07", 'cmdline' => 'curl -s https://es:9200/',
             'exe' => '/usr/bin/curl', 'unit' => 'es-probe.service', 'env' => $env, 'cwd' => '/',
             'maps' => ['libsoftokn3.so' => '/usr/lib64/libsoftokn3.so', 'libnss3.so' => '/usr/lib64/libnss3.so'],
-            'libcurl' => $libcurl_nss === null ? null : '/usr/lib64/libcurl.so.4', 'libcurl_nss' => $libcurl_nss];
+            'libcurl' => $libcurl_nss === null ? null : '/usr/lib64/libcurl.so.4', 'libcurl_nss' => $libcurl_nss,
+            'php' => $nsscache, 'nsscache' => $nsscache];
     }
 
     public static function processes(): array
@@ -311,11 +312,16 @@ final class HostTest extends TestCase
             'no libcurl: its DB is its own' => [$db, null, 'possible', 'nss_db_unknown'],
             'no libcurl, yes: fixed all the same' => [['NSS_SDB_USE_CACHE' => 'yes'] + $db, null, 'none', 'honoured'],
             'environ unreadable: gone' => [null, true, 'expected', 'probes'],
+            // a PHP CLI worker with nsscache.so mapped: its setenv() does not show in environ
+            'a PHP CLI with nsscache, environ unset' => [$db, true, 'possible', 'nsscache_not_asked', true],
+            'a PHP CLI with nsscache, environ yes' => [['NSS_SDB_USE_CACHE' => 'yes'] + $db, true, 'none', 'honoured',
+                true],
         ];
     }
 
     /** @dataProvider processes */
-    public function testAProcessIsJudgedPurely(?array $env, ?bool $nss, string $probe, string $reason): void
+    public function testAProcessIsJudgedPurely(?array $env, ?bool $nss, string $probe, string $reason,
+        bool $nsscache = false): void
     {
         $v = memory_view(['root' => '/nonexistent/nsscache-doctor-host', 'creds' => ['uid' => 0, 'gid' => 0],
             'softokn' => ['how' => 'loaded']]);
@@ -327,7 +333,7 @@ final class HostTest extends TestCase
                 $v->notes[] = 'process_exited_while_read';
             }
             $t = answered_with(D\target('process', self::process([])['comm'] . '[4343]', ['status' => 'ok']),
-                D\process_facts(self::process($env, $nss)), $v, $table);
+                D\process_facts(self::process($env, $nss, $nsscache)), $v, $table);
             D\words($t);
         } finally {
             D\FsGuard::$armed = false;
@@ -343,7 +349,7 @@ final class HostTest extends TestCase
         $this->assertSame([$probe, $reason], [$t['probe'], $t['reason']], D\words($t));
         $this->assertContains('nss_already_initialized', $t['notes']);
         $this->assertSame('es-probe.service', $t['process']['unit']);
-        if ($probe !== 'none' && $reason !== 'process_gone') {
+        if ($probe !== 'none' && !in_array($reason, ['process_gone', 'nsscache_not_asked'], true)) {
             $this->assertStringContainsString('--fix-host es-probe.service', D\words($t));
         }
         self::forms($t);
@@ -418,7 +424,19 @@ final class HostTest extends TestCase
         // its root is not there to read the libcurl in: not told
         $this->assertNull($p['libcurl_nss']);
         $this->assertNull(D\read_process($proc, 4243), 'no softokn mapped');
-        $this->assertNull(D\read_process($proc, 4244), 'a PHP');
+        $this->assertNull(D\read_process($proc, 4244), 'a server PHP (mod_php)');
+        // a PHP CLI (a worker daemon) is a process target: judged from its own /proc
+        mkdir("$proc/4247");
+        file_put_contents("$proc/4247/maps", $maps . "7f05 r-xp 0 0 0 /usr/lib/php/20220829/nsscache.so\n");
+        symlink('/usr/bin/php8.2', "$proc/4247/exe");
+        mkdir("$proc/4247/root/usr/bin", 0755, true);
+        touch("$proc/4247/root/usr/bin/php8.2");
+        $this->assertSame([true, true], [D\read_process($proc, 4247)['php'] ?? null,
+            D\read_process($proc, 4247)['nsscache'] ?? null], 'a PHP CLI with nsscache mapped');
+        if ($other) {
+            chown("$proc/4247/root/usr/bin/php8.2", 65534);
+            $this->assertFalse(D\read_process($proc, 4247)['php'], 'a user\'s own php: listed, not counted');
+        }
         if ($other) {
             $this->assertSame(4246, D\read_process($proc, 4246)['pid'] ?? null, 'a libphp.so of nobody\'s');
         }

@@ -51,9 +51,9 @@ final class IniServerTest extends TestCase
     {
         $p = self::proc(self::apache("PATH=/bin\0SSL_DIR=/srv/db\0DB_PASSWORD=secret\0NSS_SDB_USE_CACHE=1\0"
             . "LD_LIBRARY_PATH=/opt/nss\0"));
-        $this->assertSame(['pid' => 100, 'env' => ['SSL_DIR' => '/srv/db', 'NSS_SDB_USE_CACHE' => '1',
-            'LD_LIBRARY_PATH' => '/opt/nss']], D\ini_server('apache2', '8.2', $p));
-        $t = D\ini_with_server(self::ini(), $p);
+        $this->assertSame([['pid' => 100, 'env' => ['SSL_DIR' => '/srv/db', 'NSS_SDB_USE_CACHE' => '1',
+            'LD_LIBRARY_PATH' => '/opt/nss']]], D\ini_server('apache2', '8.2', $p));
+        [$t] = D\ini_with_server(self::ini(), $p);
         $this->assertSame([null, true, 100], [$t['status'], $t['counted'], $t['server_pid']]);
         $this->assertStringNotContainsString('secret', json_encode($t));
     }
@@ -64,9 +64,9 @@ final class IniServerTest extends TestCase
         $fake = ['comm' => 'apache2', 'ppid' => 1, 'uid' => 1000, 'environ' => "NSS_SDB_USE_CACHE=yes\0",
             'maps' => "7f00-7f01 r-xp 0 08:01 1 /home/u/libphp8.2.so\n"];
         $p = self::proc([50 => $fake] + self::apache("SSL_DIR=/srv/db\0"));
-        $this->assertSame(['pid' => 100, 'env' => ['SSL_DIR' => '/srv/db']], D\ini_server('apache2', '8.2', $p));
+        $this->assertSame([['pid' => 100, 'env' => ['SSL_DIR' => '/srv/db']]], D\ini_server('apache2', '8.2', $p));
         $p = self::proc([50 => $fake]);
-        $this->assertSame(['pid' => 50, 'env' => null], D\ini_server('apache2', '8.2', $p), 'seen, not trusted');
+        $this->assertSame([['pid' => 50, 'env' => null]], D\ini_server('apache2', '8.2', $p), 'seen, not trusted');
     }
 
     public function testNotRunningIsNotCounted(): void
@@ -74,24 +74,24 @@ final class IniServerTest extends TestCase
         // an Apache without PHP 8.2's module (php-fpm behind it), and no php-cgi
         $p = self::proc([100 => ['comm' => 'apache2', 'ppid' => 1, 'maps' => "x /usr/lib/libc.so.6\n"]]);
         $this->assertNull(D\ini_server('apache2', '8.2', $p));
-        $t = D\ini_with_server(self::ini(), $p);
+        [$t] = D\ini_with_server(self::ini(), $p);
         $this->assertSame(['not_running', false], [$t['status'], $t['counted']]);
-        $this->assertSame('not_running', D\ini_with_server(self::ini('cgi'), $p)['status']);
+        $this->assertSame('not_running', D\ini_with_server(self::ini('cgi'), $p)[0]['status']);
         $this->assertFalse(D\ini_server('embed', '8.2', $p), 'no server to look for');
-        $this->assertNull(D\ini_with_server(self::ini('embed'), $p)['status']);
+        $this->assertNull(D\ini_with_server(self::ini('embed'), $p)[0]['status']);
     }
 
     public function testPhpCgiOfItsVersion(): void
     {
         $p = self::proc([200 => ['comm' => 'php-cgi8.2', 'ppid' => 1, 'environ' => "TMPDIR=/var/tmp/x\0"],
             201 => ['comm' => 'php-cgi8.2', 'ppid' => 200], 300 => ['comm' => 'php-cgi8.1', 'ppid' => 1]]);
-        $this->assertSame(['pid' => 200, 'env' => ['TMPDIR' => '/var/tmp/x']], D\ini_server('cgi', '8.2', $p));
+        $this->assertSame([['pid' => 200, 'env' => ['TMPDIR' => '/var/tmp/x']]], D\ini_server('cgi', '8.2', $p));
     }
 
     // Running, its environment unreadable: what the CLI with its ini says is at most "possible".
     public function testUnreadableEnvironmentIsAtMostPossible(): void
     {
-        $t = D\ini_with_server(self::ini(), self::proc(self::apache()));
+        [$t] = D\ini_with_server(self::ini(), self::proc(self::apache()));
         $this->assertContains('server_environment_not_seen', $t['notes']);
         $t['timeout'] = 3.0;
         $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
@@ -99,5 +99,41 @@ final class IniServerTest extends TestCase
             ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
         $this->assertSame(['possible', 'server_env_unseen'], [$j['probe'], $j['reason']]);
         $this->assertStringContainsString('--url', D\words($j));
+    }
+
+    // A running server is judged from what runs: every instance a target of its own, its own
+    // environment; nsscache in its ini files but not mapped in it (phpenmod without a restart) is
+    // "expected: restart", and nsscache mapped but gone from the ini files at most "possible"
+    public function testEveryRunningServerAndWhatItMaps(): void
+    {
+        $lib = "7f00-7f01 r-xp 0 08:01 1 /usr/lib/apache2/modules/libphp8.2.so\n";
+        $p = self::proc([100 => ['comm' => 'apache2', 'ppid' => 1, 'maps' => $lib, 'environ' => "SSL_DIR=/srv/db\0"],
+            200 => ['comm' => 'apache2', 'ppid' => 1, 'environ' => "NSS_SDB_USE_CACHE=yes\0SSL_DIR=/srv/db\0",
+                'maps' => $lib . "7f02-7f03 r-xp 0 08:01 2 /usr/lib/php/20220829/nsscache.so\n"]]);
+        file_put_contents("$p/stat", "cpu 1\nbtime " . (time() + 60) . "\n");
+        foreach ([100, 200] as $pid) {
+            file_put_contents("$p/$pid/stat", "$pid (apache2) S 1 " . str_repeat('0 ', 17) . "0 0\n");
+        }
+        $ts = D\ini_with_server(self::ini(), $p);
+        $this->assertSame(['apache2 8.2 (pid 100)', 'apache2 8.2 (pid 200)'], array_column($ts, 'name'));
+        $this->assertSame([false, true], array_column($ts, 'server_nsscache'));
+        $this->assertCount(2, D\dedupe($ts), 'one ini dir, two servers: two targets');
+        $this->assertSame([[], []], array_map(function (array $t): array {
+            return array_values(array_intersect(['ini_newer_than_server', 'server_environment_not_seen'], $t['notes']));
+        }, $ts), 'both read, both started after the ini files');
+        // a root with a RHEL 7 softokn 3.44 (unset probes), a DB in /srv/db
+        $r = scratch();
+        mkdir("$r/usr/lib64", 0755, true);
+        mkdir("$r/srv/db", 0755, true);
+        touch("$r/srv/db/cert9.db");
+        file_put_contents("$r/usr/lib64/libsoftokn3.so", "\x7fELF\0Version: NSS 3.44.0\0");
+        $j = [];
+        foreach ([[$ts[0], 'yes', status_fixture()], [$ts[1], null, null]] as [$t, $var, $st]) {
+            $facts = facts_fixture(['NSS_SDB_USE_CACHE' => $var] + $t['server_env'], $st);
+            $j[] = judged_in($t + ['timeout' => 3.0], $facts, view_fixture($r), the_table());
+        }
+        $this->assertSame(['expected', 'restart_needed'], [$j[0]['probe'], $j[0]['reason']], D\words($j[0]));
+        $this->assertStringContainsString('Expected: restart apache2', D\words($j[0]));
+        $this->assertSame(['possible', 'restart_needed'], [$j[1]['probe'], $j[1]['reason']], D\words($j[1]));
     }
 }

@@ -49,7 +49,8 @@ final class OutputTest extends TestCase
             $t['in_effect_reason'], $t['in_effect']]);
         $this->assertStringContainsString('quote the pool\'s env[] line', D\words($t));
         $this->assertSame(['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'file',
-            'system_build' => true, 'source' => 'doctor'], $t['softokn'], 'read as a file beside libnss3');
+            'system_build' => true, 'source' => 'doctor', 'build' => null], $t['softokn'],
+            'read as a file beside libnss3 (no dpkg checksum of it: no build)');
         $this->assertSame(['SSL_DIR', true, 'xfs', 'local'], [$t['db']['source'], $t['db']['cert9'], $t['db']['fs'],
             $t['db']['fs_class']]);
     }

@@ -21,6 +21,7 @@ final class PureJudgingTest extends TestCase
         $env = ['SSL_DIR' => '/srv/db', 'TMPDIR' => '/tmp'];
         $openssl = ['version' => '7.88.1', 'ssl_version' => 'OpenSSL/3.0.11'];
         $fuse = ['db' => ['fs' => 'fuse.sshfs', 'fs_class' => 'measure']];
+        $ro = own_view_fixture('unreadable', 'xfs', ['db' => ['writable' => false]]);
         // facts (env, status, curl), view overrides, own view, table? ->
         //     [probe, reason, in_effect, in_effect_reason, probe_db_dir, probe_temp_dir, a note or null]
         return [
@@ -41,17 +42,30 @@ final class PureJudgingTest extends TestCase
             'no cert9.db, DB dir read-only: RHEL 7 still measures the DB dir' => [['NSS_SDB_USE_CACHE' => '1'] + $env,
                 null, null, ['db' => ['cert9' => false, 'writable' => false]], null, true,
                 ['expected', 'probes', false, 'probing_value', true, false, null]],
-            'upstream, no cert9.db: nothing to open' => [['NSS_SDB_USE_CACHE' => '1'] + $env, null, null,
+            // a "none" of the model needs a row naming this build and the layout that measured it
+            'upstream, no cert9.db: no layout measured it' => [['NSS_SDB_USE_CACHE' => '1'] + $env, null, null,
                 ['db' => ['cert9' => false, 'writable' => false], 'softokn' => ['version' => '3.87.1'],
                 'distro' => ['family' => 'other']], null, true,
-                ['none', 'host_prevents', false, 'probing_value', false, false, 'no_cert9']],
+                ['possible', 'unmeasured', false, 'probing_value', null, null, null]],
+            'Debian 12\'s build, its root\'s 0600 DB measured' => [['NSS_SDB_USE_CACHE' => '1'] + $env, null, null,
+                ['db' => ['writable' => false], 'softokn' => ['version' => '3.87.1'], 'distro' => ['family' => 'other'],
+                'build' => 'debian 12 libnss3 2:3.87.1-1+deb12u4'], $ro, true,
+                ['none', 'host_prevents', false, 'probing_value', false, false, 'db_unreadable']],
+            'another Debian build, the same layout' => [['NSS_SDB_USE_CACHE' => '1'] + $env, null, null,
+                ['db' => ['writable' => false], 'softokn' => ['version' => '3.87.1'], 'distro' => ['family' => 'other'],
+                'build' => 'debian 12 libnss3 2:3.87.1-1+deb12u5'], $ro, true,
+                ['possible', 'unmeasured', false, 'probing_value', null, null, null]],
+            'Debian 12\'s build, no cert9.db: not what its layouts measured' => [['NSS_SDB_USE_CACHE' => '1'] + $env,
+                null, null, ['db' => ['cert9' => false, 'writable' => false], 'softokn' => ['version' => '3.87.1'],
+                'distro' => ['family' => 'other'], 'build' => 'debian 12 libnss3 2:3.87.1-1+deb12u4'], null, true,
+                ['possible', 'unmeasured', false, 'probing_value', null, null, null]],
             'upstream build on FUSE, unset' => [$env, null, null, $fuse + ['distro' => ['id' => 'debian',
                 'version' => '12', 'id_like' => null, 'family' => 'other', 'source' => null, 'notes' => []],
                 'softokn' => ['version' => '3.87.1']], null, true, ['expected', 'probes', false, 'unset', false, true,
                 null]],
-            'own view: root\'s 0600 cert9.db' => [['NSS_SDB_USE_CACHE' => '1'] + $env, null, null, [],
-                own_view_fixture('unreadable'), true, ['none', 'host_prevents', false, 'probing_value', false, false,
-                'db_unreadable']],
+            'own view: root\'s 0600 cert9.db, RHEL 7 measured the DB dir first' => [['NSS_SDB_USE_CACHE' => '1']
+                + $env, null, null, [], own_view_fixture('unreadable'), true, ['expected', 'probes', false,
+                'probing_value', true, false, null]],
             'own view: open_basedir hides the DB' => [['NSS_SDB_USE_CACHE' => 'yes'] + $env, null, null, [],
                 own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => null, 'cert9' => null,
                 'key4' => null, 'fs' => null], 'hidden' => ['/srv/db']]), true, ['possible', 'open_basedir_hides', true,

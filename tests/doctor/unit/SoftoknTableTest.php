@@ -74,7 +74,8 @@ final class SoftoknTableTest extends TestCase
     public function badTableProvider(): array
     {
         $h = implode("\t", D\TABLE_COLUMNS);
-        $row = "upstream\t3.16\t3.32\tyes\tprobe\tprobe\tprobe\tprobe\tno\tno\tno\tMozilla 956082";
+        $row = "upstream\t3.16\t3.32\tyes\tprobe\tprobe\tprobe\tprobe\tno\tno\tno\tMozilla 956082\t-\t-";
+        $built = "upstream\t3.87.1\t3.87.1\tyes\tno\tfstype\tprobe\tprobe\tno\tno\tyes\tMozilla 1720227\tdebian 12 x 1";
         return [
             'no header' => [$row, 'header'],
             'wrong header' => ["family\tfrom\n$row", 'header'],
@@ -87,6 +88,9 @@ final class SoftoknTableTest extends TestCase
             'overlap' => ["$h\n$row\n" . str_replace("3.16\t3.32", "3.30\t3.40", $row), 'overlap'],
             'no source' => ["$h\n" . str_replace('Mozilla 956082', ' ', $row), 'source'],
             'empty' => ["# comment only\n", 'no header'],
+            'a build without its layouts' => ["$h\n$built\t-", 'needs'],
+            'a layout for a reason the model does not give' => ["$h\n$built\tprobes=cli-unset", 'measured'],
+            'a layout without a build' => ["$h\n" . str_replace("\t-\t-", "\t-\tlocal_fs=cli-unset", $row), 'needs'],
         ];
     }
 
@@ -96,6 +100,47 @@ final class SoftoknTableTest extends TestCase
         $rows = D\table_parse($text, $err);
         $this->assertNull($rows);
         $this->assertStringContainsString($why, (string) $err);
+    }
+
+    // Every layout a measured row names is a row of the truth suite, and it says "none" for that reason
+    public function testEveryMeasuredLayoutIsATruthRow(): void
+    {
+        $truth = [];
+        foreach (file(TOP . '/tests/doctor/truth.tsv', FILE_IGNORE_NEW_LINES) as $l) {
+            $f = explode("\t", $l);
+            if ($l !== '' && $l[0] !== '#' && count($f) === 5) {
+                $truth[$f[0]] = "$f[1] $f[2] $f[3]";
+            }
+        }
+        $n = 0;
+        foreach (the_table() as $r) {
+            foreach ($r['measured_by'] as $key => $layout) {
+                $want = in_array($key, ['quiet', 'local_fs', 'network_fs'], true) ? "none $key 0" : 'none host_prevents 0';
+                $this->assertSame($want, $truth[$layout] ?? null, "line {$r['line']}: $key=$layout");
+                $n++;
+            }
+        }
+        $this->assertGreaterThan(0, $n);
+    }
+
+    // A build is named only when dpkg's checksum of libnss3's file matches the file itself: another file
+    // at that path (a legacy build, a bind mount) names none, and so gets no measured "none"
+    public function testTheBuildIsTheFileDpkgInstalled(): void
+    {
+        $r = scratch();
+        mkdir("$r/usr/lib/x86_64-linux-gnu", 0755, true);
+        mkdir("$r/var/lib/dpkg/info", 0755, true);
+        $f = "$r/usr/lib/x86_64-linux-gnu/libsoftokn3.so";
+        file_put_contents($f, "\x7fELF\0Version: NSS 3.87.1\0");
+        file_put_contents("$r/var/lib/dpkg/info/libnss3:amd64.md5sums", md5_file($f)
+            . "  usr/lib/x86_64-linux-gnu/libsoftokn3.so\n");
+        file_put_contents("$r/var/lib/dpkg/status", "Package: libnss3-tools\nVersion: 9\n\nPackage: libnss3\n"
+            . "Architecture: i386\nVersion: 8\n\nPackage: libnss3\nArchitecture: amd64\nVersion: 2:3.87.1-1+deb12u4\n");
+        $debian = ['id' => 'debian', 'version' => '12'];
+        $this->assertSame('debian 12 libnss3 2:3.87.1-1+deb12u4', D\softokn_build_read($r, '/usr/lib/x86_64-linux-gnu/'
+            . 'libsoftokn3.so', $debian));
+        file_put_contents($f, "\x7fELF\0Version: NSS 3.87.1\0legacy");
+        $this->assertNull(D\softokn_build_read($r, '/usr/lib/x86_64-linux-gnu/libsoftokn3.so', $debian));
     }
 
     public function testAMissingOrNonRegularTableFileIsRefused(): void
