@@ -385,9 +385,13 @@ function system_lib_dirs(?string $libc_dir): array
 }
 
 // The directories softokn is looked for in when it is not loaded, in order (data/softokn-candidates.tsv):
-// beside libnss3 NSS (an absolute path), beside its resolved path NSS_REAL, then system_lib_dirs().
+// beside libnss3 NSS (an absolute path), beside its resolved path NSS_REAL, then system_lib_dirs();
+// none for a relative NSS, relative to the cwd the loader had.
 function softokn_candidates(?string $nss, ?string $nss_real, ?string $libc_dir): array
 {
+    if ($nss !== null && $nss !== '' && $nss[0] !== '/') {
+        return [];
+    }
     $beside = $nss !== null && $nss !== '' && $nss[0] === '/' ? [dirname($nss), dirname($nss_real ?? $nss)] : [];
     return array_values(array_unique(array_merge($beside, system_lib_dirs($libc_dir))));
 }

@@ -8,7 +8,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <link.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,22 +128,21 @@ static void version_from_image(const struct dl_phdr_info *obj, char *version, si
 	}
 }
 
-static void copy_dir(char *dst, const char *path)
+static char *copy_dir(char *dst, const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	size_t n = slash != NULL ? (size_t) (slash - path) : 0;
 
-	snprintf(dst, PATH_MAX, "%.*s", (int) n, path);
+	snprintf(dst, PATH_MAX, "%.*s", (int) (slash != NULL ? slash - path : 0), path);
+	return dst;
 }
 
-static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
+static int scan_cb(struct dl_phdr_info *info, size_t size __attribute__((unused)), void *data)
 {
 	scan_ctx *ctx = data;
 	nsscache_libs *out = ctx->out;
 	nsscache_version ignored;
 	const char *b;
 
-	(void) size;
 	/* any spelling ("lib/libnss3.so" from a relative LD_LIBRARY_PATH); "": the main program */
 	if (info->dlpi_name == NULL || info->dlpi_name[0] == '\0') {
 		return 0;
@@ -165,9 +163,8 @@ static int scan_cb(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
-static int softokn_cb(struct dl_phdr_info *info, size_t size, void *data)
+static int softokn_cb(struct dl_phdr_info *info, size_t size __attribute__((unused)), void *data)
 {
-	(void) size;
 	return *(int *) data = info->dlpi_name != NULL && strcmp(base_name(info->dlpi_name), SOFTOKN_NAME) == 0;
 }
 
@@ -203,12 +200,11 @@ typedef struct {
 	char name[PATH_MAX];
 } owner_ctx;
 
-static int owner_cb(struct dl_phdr_info *info, size_t size, void *data)
+static int owner_cb(struct dl_phdr_info *info, size_t size __attribute__((unused)), void *data)
 {
 	owner_ctx *o = data;
 	int i;
 
-	(void) size;
 	for (i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		uintptr_t lo = (uintptr_t) (info->dlpi_addr + ph->p_vaddr);
@@ -322,27 +318,40 @@ static int softokn_in(nsscache_libs *out, const char *dir)
 	return 1;
 }
 
-/* The system library directories: the fixed ones, and the multiarch one
- * libc came from (e.g. /lib/x86_64-linux-gnu) with its /usr twin. */
-static int system_dirs(const scan_ctx *ctx, char dirs[6][PATH_MAX])
+/* DIR appended to DIRS[N] unless there already; the new count. */
+static int add_dir(char dirs[8][PATH_MAX], int n, const char *prefix, const char *dir)
+{
+	int i;
+
+	snprintf(dirs[n], PATH_MAX, "%s%.4000s", prefix, dir);
+	for (i = 0; i < n && strcmp(dirs[i], dirs[n]) != 0; i++) {
+	}
+	return i == n ? n + 1 : n;
+}
+
+int nsscache_softokn_dirs(const char *nss, const char *real, const char *libc_dir, char dirs[8][PATH_MAX])
 {
 	static const char *const fixed[] = { "/usr/lib64", "/lib64", "/usr/lib", "/lib" };
-	int n = 0, i;
+	int n = 0, i, usr = strncmp(libc_dir, "/usr/", 5) == 0;
+	char dir[PATH_MAX];
 
-	if (ctx->libc_dir[0] == '/') {
-		snprintf(dirs[n++], PATH_MAX, "%s", ctx->libc_dir);
-		if (strncmp(ctx->libc_dir, "/lib/", 5) == 0) {
-			snprintf(dirs[n++], PATH_MAX, "/usr%.4000s", ctx->libc_dir);
-		}
+	if (nss != NULL && nss[0] != '/') {
+		return 0;
+	}
+	for (i = 0; i < 2 && nss != NULL; i++) {
+		n = add_dir(dirs, n, "", copy_dir(dir, i == 0 || real == NULL ? nss : real));
+	}
+	if (libc_dir[0] == '/') {
+		n = add_dir(dirs, add_dir(dirs, n, "", libc_dir), usr ? "" : "/usr", libc_dir + (usr ? 4 : 0));
 	}
 	for (i = 0; i < 4; i++) {
-		snprintf(dirs[n++], PATH_MAX, "%s", fixed[i]);
+		n = add_dir(dirs, n, "", fixed[i]);
 	}
 	return n;
 }
 
 /* Is DIR one of DIRS, both resolved (a symlinked dir elsewhere does not count)? */
-static int is_system_dir(const char *dir, char dirs[6][PATH_MAX], int n)
+static int is_system_dir(const char *dir, char dirs[8][PATH_MAX], int n)
 {
 	char *real = dir[0] == '/' ? realpath(dir, NULL) : NULL;
 	int i, yes = 0;
@@ -357,34 +366,21 @@ static int is_system_dir(const char *dir, char dirs[6][PATH_MAX], int n)
 	return yes;
 }
 
-/* Not loaded: never load it to ask (its constructor would run here, and a bare
- * name follows LD_LIBRARY_PATH, whose empty entry is the cwd). Read the file NSS
- * would load (lib/util/secload.c: beside libnss3, then beside its resolved
- * symlink), else one in a system library directory. */
+/* Not loaded: never load it to ask (its constructor would run here, and a bare name follows
+ * LD_LIBRARY_PATH, whose empty entry is the cwd). Read the file NSS would load. */
 static void softokn_facts(nsscache_libs *out, const scan_ctx *ctx)
 {
-	char dirs[6][PATH_MAX], dir[PATH_MAX];
-	int n = system_dirs(ctx, dirs), i;
+	char dirs[8][PATH_MAX], dir[PATH_MAX];
+	char *real = out->nss_path[0] == '/' ? realpath(out->nss_path, NULL) : NULL;
+	int n = out->nss_path[0] != '\0' ? nsscache_softokn_dirs(out->nss_path, real, ctx->libc_dir, dirs) : 0, i;
 
-	/* A relative libnss3 name is relative to the cwd the loader had, not now's:
-	 * the softokn beside it, which NSS loads, cannot be known (nor named). */
-	if (out->softokn_how == NSSCACHE_SOFTOKN_NONE && out->nss_path[0] == '/') {
-		char *real = realpath(out->nss_path, NULL);
-
-		copy_dir(dir, out->nss_path);
-		if (!softokn_in(out, dir) && real != NULL) {
-			copy_dir(dir, real);
-			softokn_in(out, dir);
-		}
-		free(real);
-		for (i = 0; out->softokn_how == NSSCACHE_SOFTOKN_NONE && i < n; i++) {
-			softokn_in(out, dirs[i]);
-		}
+	for (i = 0; out->softokn_how == NSSCACHE_SOFTOKN_NONE && i < n; i++) {
+		softokn_in(out, dirs[i]);
 	}
-	if (out->softokn_how != NSSCACHE_SOFTOKN_NONE) {
-		copy_dir(dir, out->softokn_path);
-		out->softokn_system = is_system_dir(dir, dirs, n);
-	}
+	free(real);
+	n = nsscache_softokn_dirs(NULL, NULL, ctx->libc_dir, dirs); /* the system ones */
+	out->softokn_system = out->softokn_how != NSSCACHE_SOFTOKN_NONE
+		&& is_system_dir(copy_dir(dir, out->softokn_path), dirs, n);
 }
 
 void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handle)

@@ -55,6 +55,9 @@ void nsscache_libs_gather(nsscache_libs *out, int ext_curl, void *ext_curl_handl
 
 /* Is NSS's softoken loaded (so NSS has opened its DB)? */
 int nsscache_softokn_loaded(void);
+/* Where NSS takes softokn from when not loaded (data/softokn-candidates.tsv): beside libnss3 NSS and
+ * REAL, its resolved path (NULL: none; relative: nowhere), then the system dirs (system-lib-dirs.tsv). */
+int nsscache_softokn_dirs(const char *nss, const char *real, const char *libc_dir, char dirs[8][PATH_MAX]);
 
 /* The version built into softokn/libnss3 ("Version: NSS 3.87.1 Basic ECC"; older
  * builds: "$Header: NSS 3.12.9.0 ..."), in LEN bytes of BUF: 0 with VERSION
