@@ -594,7 +594,9 @@ for k in kids:
 
     public function testWatchSeesAProcessThatStarts(): void
     {
-        $p = proc_open(['sh', '-c', 'sleep 0.2; exec sleep 0.3'], [], $pipes);
+        // the second sleep is forked 0.2 s after proc_open(), well after the watch's first look: the
+        // first child may exist before that look, and a last command is exec'd (same pid) by sh
+        $p = proc_open(['sh', '-c', 'sleep 0.2; sleep 0.3; exit 0'], [], $pipes);
         $w = D\watch_units('/proc', microtime(true) + 0.8, 0.05);
         proc_close($p);
         $this->assertGreaterThanOrEqual(1, $w['started']);
