@@ -43,69 +43,101 @@ function cell_tri(string $cell, string $fs_class): ?bool
     return null;
 }
 
+// One process as NSS will meet it: what predict() and in_effect() are given (judge() makes it from the Facts).
+final class NssProcess
+{
+    public string $curl;        // libcurl as the DB rule reads it: none, nss, other
+    public string $var_class;   // the variable as NSS read it: unset, yes, no, probing
+    public array $softokn;      // 'version', 'system_build'
+    public string $family;      // the distribution's
+    public ?bool $secure;       // secure execution; null: unknown
+    public array $db;           // db_dir(), or the target's own reading of it
+    public array $tempdir;      // temp_dir(), likewise
+
+    public function __construct(string $curl, string $var_class, array $softokn, string $family, ?bool $secure,
+        array $db, array $tempdir)
+    {
+        [$this->curl, $this->var_class, $this->softokn, $this->family, $this->secure, $this->db, $this->tempdir]
+            = func_get_args();
+    }
+}
+
+// What predict() says of one process, named as the Judgement names it.
+final class Prediction
+{
+    public string $probe = 'none';          // none, expected, possible, unknown
+    public ?bool $probe_db_dir = false;     // null: cannot tell
+    public ?bool $probe_temp_dir = false;
+    public ?bool $dentries_freed = null;
+    public ?string $reason = null;          // its code (docs/doctor.md)
+    public ?string $family_row = null;      // the family whose table rows were used
+    public array $notes = [];
+}
+
+// The doctor's own in_effect of one process (in_effect()), as nsscache_status() names it.
+final class InEffect
+{
+    public ?bool $in_effect;
+    public string $in_effect_reason;
+
+    public function __construct(?bool $in_effect, string $reason)
+    {
+        $this->in_effect = $in_effect;
+        $this->in_effect_reason = $reason;
+    }
+}
+
 // The softokn row for one process (softokn_row()).
 final class SoftoknRow
 {
-    /** @var ?array the table's row; null: no version, no table, or outside it */
-    public ?array $row;
-    /** @var string the family whose rows were used: rhel6, rhel7 or upstream */
-    public string $family;
-    /** @var bool a build outside the system library directories */
-    public bool $private;
-    /** @var ?int[] the version's parts (version_parse()); null: no version */
-    public ?array $version;
+    public ?array $row;         // null: no version, no table, or outside it
+    public string $family;      // the family whose rows were used: rhel6, rhel7 or upstream
+    public bool $private;       // a build outside the system library directories
+    public ?array $version;     // its parts (version_parse()); null: no version
 }
 
-// The softokn row for this process: the distribution's own rows only for a build in a system
-// library directory; a private build is read as upstream (a distribution patch does not show
-// in its version).
-function softokn_row(?array $table, array $softokn, string $family): SoftoknRow
+// The softokn row for process P: the distribution's own rows only for a build in a system library
+// directory; a private build is read as upstream (a distribution patch does not show in its version).
+function softokn_row(?array $table, NssProcess $p): SoftoknRow
 {
     $r = new SoftoknRow();
-    $r->version = version_parse($softokn['version'] ?? null);
-    $r->private = ($softokn['system_build'] ?? null) === false;
-    $r->family = !$r->private && ($family === 'rhel6' || $family === 'rhel7') ? $family : 'upstream';
+    $r->version = version_parse($p->softokn['version'] ?? null);
+    $r->private = ($p->softokn['system_build'] ?? null) === false;
+    $r->family = !$r->private && ($p->family === 'rhel6' || $p->family === 'rhel7') ? $p->family : 'upstream';
     $r->row = $table === null || $r->version === null ? null : table_lookup($table, $r->family, $r->version);
     return $r;
 }
 
-// The probe of one process P: 'curl' (none, nss, other), 'var_class' (the variable as NSS read it),
-// 'softokn' (version, system_build), 'family' (the distribution's), 'secure' (?bool), 'db' and
-// 'tempdir' (the target's). Gives 'probe' (none, expected, possible, unknown), where ('probe_db_dir',
-// 'probe_temp_dir', each ?bool), 'dentries_freed', the 'reason' code, 'family_row' (the table rows
-// used) and 'notes'.
-function predict(array $p, ?array $table): array
+// Whether NSS's access() probe runs in process P, where, and why.
+function predict(NssProcess $p, ?array $table): Prediction
 {
-    $out = ['probe' => 'none', 'probe_db_dir' => false, 'probe_temp_dir' => false, 'dentries_freed' => null,
-        'reason' => null, 'notes' => []];
-    if ($p['curl'] !== 'nss') {
-        $out['reason'] = $p['curl'] === 'none' ? 'no_curl' : 'curl_not_nss';
+    $out = new Prediction();
+    if ($p->curl !== 'nss') {
+        $out->reason = $p->curl === 'none' ? 'no_curl' : 'curl_not_nss';
         return $out;
     }
-    $sr = softokn_row($table, $p['softokn'], $p['family']);
+    $sr = softokn_row($table, $p);
     $row = $sr->row;
     $private = $sr->private;
-    $v = $sr->version;
-    $out['family_row'] = $sr->family;
-    $var = $p['var_class'];
-    if ($var !== 'unset' && secure_exec_hides($p['secure'], $v)) {
+    $out->family_row = $sr->family;
+    $var = $p->var_class;
+    if ($var !== 'unset' && secure_exec_hides($p->secure, $sr->version)) {
         $var = 'unset';
-        $out['notes'][] = 'secure_exec';
+        $out->notes[] = 'secure_exec';
     }
-    if ($p['db']['source'] === 'none') {
-        $out['reason'] = 'no_db';
+    if ($p->db['source'] === 'none') {
+        $out->reason = 'no_db';
         return $out;
     }
-    if ($table === null) {
-        return array_merge($out, ['probe' => 'unknown', 'probe_db_dir' => null, 'probe_temp_dir' => null,
-            'reason' => 'table_unreadable']);
-    }
-    if ($v === null || $row === null) {
-        return array_merge($out, ['probe' => 'unknown', 'probe_db_dir' => null, 'probe_temp_dir' => null,
-            'reason' => $v === null ? 'softokn_unknown' : 'outside_table']);
+    if ($row === null) {
+        $out->probe = 'unknown';
+        $out->probe_db_dir = $out->probe_temp_dir = null;
+        $out->reason = $table === null ? 'table_unreadable' : ($sr->version === null ? 'softokn_unknown'
+            : 'outside_table');
+        return $out;
     }
     $col = $var === 'unset' ? 'unset' : ($var === 'probing' ? 'measure' : 'yesno');
-    $fs = $p['db']['fs_class'];
+    $fs = $p->db['fs_class'];
     $db = cell_tri($row[$col . '_db'], $fs);
     $tmp = cell_tri($row[$col . '_tmp'], $fs);
     $freed = $row['freed'] === 'yes' ? true : ($row['freed'] === 'no' ? false : null);
@@ -123,91 +155,78 @@ function predict(array $p, ?array $table): array
     // the host: with the mkdtemp variant, the DB-dir probe needs a writable DB dir (else
     // sdb_measureAccess returns at once); the temp-dir probe (sdb_init) needs cert9.db opened
     // and a temp dir found
-    if ($p['db']['writable'] === false) {
+    if ($p->db['writable'] === false) {
         $db = $freed === true ? false : ($freed === null ? tri_and(null, $db) : $db);
-    } elseif ($p['db']['writable'] === null && $freed !== false) {
+    } elseif ($p->db['writable'] === null && $freed !== false) {
         $db = tri_and(null, $db);
     }
     // cert9.db and key4.db there, neither readable by the process (root's 0600, as certutil -N makes
     // them): sdb_init()'s open fails with EACCES before it measures the temp dir; s_open() has
     // measured the DB dir already (legacy and RHEL 7 builds: 7,014 and 10,000 calls as nobody)
-    $access = $p['db']['access'] ?? null;
+    $access = $p->db['access'] ?? null;
     if ($access === 'unreadable') {
         $tmp = false;
     } elseif ($access === 'mixed') {
         $tmp = $tmp === true ? null : $tmp;
     }
-    $have_tmp = $p['db']['cert9'] === null || $p['tempdir']['source'] === 'unknown' ? null
-        : ($p['db']['cert9'] && $p['tempdir']['source'] !== 'none');
+    $have_tmp = $p->db['cert9'] === null || $p->tempdir['source'] === 'unknown' ? null
+        : ($p->db['cert9'] && $p->tempdir['source'] !== 'none');
     $tmp = tri_and($have_tmp, $tmp);
-    $out['probe_db_dir'] = $db;
-    $out['probe_temp_dir'] = $tmp;
-    $out['dentries_freed'] = $db === false && $tmp === false ? null : $freed;
+    $out->probe_db_dir = $db;
+    $out->probe_temp_dir = $tmp;
+    $out->dentries_freed = $db === false && $tmp === false ? null : $freed;
     if ($db === true || $tmp === true) {
-        $out['probe'] = 'expected';
-        $out['reason'] = 'probes';
+        $out->probe = 'expected';
+        $out->reason = 'probes';
     } elseif ($db === null || $tmp === null) {
-        $out['probe'] = 'possible';
+        $out->probe = 'possible';
         if ($private && $var === 'unset') {
-            $out['reason'] = 'private_build';
+            $out->reason = 'private_build';
         } elseif ($row['honours'] === 'release' && $col === 'yesno') {
-            $out['reason'] = 'release_unknown';
+            $out->reason = 'release_unknown';
         } elseif (!empty($row['partial'])) {
-            $out['reason'] = 'version_partial';
+            $out->reason = 'version_partial';
         } elseif ($fs === 'unknown' && ($row[$col . '_db'] === 'fstype' || $row[$col . '_tmp'] === 'fstype')) {
-            $out['reason'] = 'fs_unknown';
+            $out->reason = 'fs_unknown';
         } else {
-            $out['reason'] = 'host_unknown';
+            $out->reason = 'host_unknown';
         }
     } elseif ($table_db === false && $table_tmp === false) {
         if ($col === 'yesno') {
-            $out['reason'] = 'honoured';
+            $out->reason = 'honoured';
         } elseif ($row[$col . '_tmp'] === 'fstype') {
-            $out['reason'] = $fs === 'network' ? 'network_fs' : 'local_fs';
+            $out->reason = $fs === 'network' ? 'network_fs' : 'local_fs';
         } else {
-            $out['reason'] = 'quiet';
+            $out->reason = 'quiet';
         }
     } else {
-        $out['reason'] = 'host_prevents';
-        $out['notes'][] = $access === 'unreadable' ? 'db_unreadable'
-            : ($table_tmp !== false && !$p['db']['cert9'] ? 'no_cert9' : 'db_not_writable');
+        $out->reason = 'host_prevents';
+        $out->notes[] = $access === 'unreadable' ? 'db_unreadable'
+            : ($table_tmp !== false && !$p->db['cert9'] ? 'no_cert9' : 'db_not_writable');
     }
     return $out;
 }
 
-// The doctor's own in_effect, in the order api.md gives for nsscache_status(): ['in_effect' => ?bool,
-// 'in_effect_reason' => the code], as the target holds them.
+// The doctor's own in_effect of process P, in the order api.md gives for nsscache_status().
 // set_after_nss_init is a fact only the process knows: taken from nsscache when it says so.
-function in_effect(array $p, ?array $table, ?string $nsscache_reason): array
+function in_effect(NssProcess $p, ?array $table, ?string $nsscache_reason): InEffect
 {
-    if ($p['curl'] !== 'nss') {
-        return ['in_effect' => null, 'in_effect_reason' => 'no_nss_curl'];
+    if ($p->curl !== 'nss') {
+        return new InEffect(null, 'no_nss_curl');
     }
     if ($nsscache_reason === 'set_after_nss_init' || $nsscache_reason === 'opened_under_putenv') {
-        return ['in_effect' => false, 'in_effect_reason' => $nsscache_reason];
+        return new InEffect(false, $nsscache_reason);
     }
-    if ($p['var_class'] === 'unset') {
-        return ['in_effect' => false, 'in_effect_reason' => 'unset'];
+    if ($p->var_class === 'unset' || $p->var_class === 'probing') {
+        return new InEffect(false, $p->var_class === 'unset' ? 'unset' : 'probing_value');
     }
-    if ($p['var_class'] === 'probing') {
-        return ['in_effect' => false, 'in_effect_reason' => 'probing_value'];
+    $sr = softokn_row($table, $p);
+    if (secure_exec_hides($p->secure, $sr->version)) {
+        return new InEffect(false, 'secure_exec');
     }
-    $sr = softokn_row($table, $p['softokn'], $p['family']);
-    if (secure_exec_hides($p['secure'], $sr->version)) {
-        return ['in_effect' => false, 'in_effect_reason' => 'secure_exec'];
-    }
-    if ($sr->row === null) {
-        return ['in_effect' => null, 'in_effect_reason' => 'softokn_unknown'];
-    }
-    switch ($sr->row['honours']) {
-        case 'no':
-            return ['in_effect' => false, 'in_effect_reason' => 'softokn_ignores'];
-        case 'release':
-            return ['in_effect' => null, 'in_effect_reason' => 'softokn_release_unknown'];
-        case 'yes':
-            return ['in_effect' => true, 'in_effect_reason' => 'in_effect'];
-    }
-    return ['in_effect' => null, 'in_effect_reason' => 'softokn_unknown'];
+    $honours = ['no' => [false, 'softokn_ignores'], 'release' => [null, 'softokn_release_unknown'],
+        'yes' => [true, 'in_effect']][$sr->row['honours'] ?? ''] ?? [null, 'softokn_unknown'];
+    return new InEffect(...$honours);
 }
 
 // ---------------------------------------------------------------- one target's facts
@@ -351,21 +370,24 @@ function status_shape(array $st): array
 
 // ---------------------------------------------------------------- one target's judgement
 
+// J (the Judgement judge() is making) at "possible" for REASON (null: its own stays); where it may
+// probe is no longer known, but with KEEP_DIRS.
+function possible(array &$j, ?string $reason, bool $keep_dirs = false): void
+{
+    $j['probe'] = 'possible';
+    if (!$keep_dirs) {
+        $j['probe_db_dir'] = $j['probe_temp_dir'] = null;
+    }
+    $j['reason'] = $reason ?? $j['reason'];
+}
+
 // A "none" that rests on something the doctor did not see is at most "possible", for REASON; a
 // target whose libcurl is absent or not NSS stays "none" (nothing there opens an NSS database).
-// CLEAR_DIRS: where it may probe is no longer known (false becomes null). J: the Judgement judge()
-// is making.
-function at_most_possible(array &$j, string $reason, bool $clear_dirs = true): void
+function at_most_possible(array &$j, string $reason, bool $keep_dirs = false): void
 {
-    if ($j['probe'] !== 'none' || in_array($j['reason'], ['no_curl', 'curl_not_nss'], true)) {
-        return;
+    if ($j['probe'] === 'none' && !in_array($j['reason'], ['no_curl', 'curl_not_nss'], true)) {
+        possible($j, $reason, $keep_dirs);
     }
-    $j['probe'] = 'possible';
-    if ($clear_dirs) {
-        $j['probe_db_dir'] = $j['probe_db_dir'] === false ? null : $j['probe_db_dir'];
-        $j['probe_temp_dir'] = $j['probe_temp_dir'] === false ? null : $j['probe_temp_dir'];
-    }
-    $j['reason'] = $reason;
 }
 
 // The Judgement of target T (its codes; docs/doctor.md), downgrades included: from its Answer and,
@@ -384,8 +406,6 @@ function judge(Target $t, ?array $table): array
     $f = $t->facts();
     $st = $f['nsscache_status'];
     $notes = $f['notes'];
-    $p = ['curl' => $f['curl'], 'var_class' => $f['variable_class'], 'softokn' => $f['softokn'],
-        'family' => $f['distro']['family'], 'secure' => $f['secure'], 'db' => $f['db'], 'tempdir' => $f['tempdir']];
     // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
     // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
     $ext = null;
@@ -395,28 +415,22 @@ function judge(Target $t, ?array $table): array
         $ext = $st['in_effect_reason'];
     }
     // what NSS saw when it read the variable, where nsscache knows better than the value now
-    if ($ext === 'set_after_nss_init') {
-        $p['var_class'] = \nsscache_ep_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous'])
-            : null);
-    } elseif ($ext === 'secure_exec') {
-        $p['secure'] = true;
-    }
+    $var_class = $ext !== 'set_after_nss_init' ? $f['variable_class']
+        : \nsscache_ep_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous']) : null);
+    $p = new NssProcess($f['curl'], $var_class, $f['softokn'], $f['distro']['family'],
+        $ext === 'secure_exec' ? true : $f['secure'], $f['db'], $f['tempdir']);
     $pred = predict($p, $table);
-    $j = ['probe' => $pred['probe'], 'probe_db_dir' => $pred['probe_db_dir'],
-        'probe_temp_dir' => $pred['probe_temp_dir'], 'dentries_freed' => $pred['dentries_freed'],
-        'reason' => $pred['reason'], 'family_row' => $pred['family_row'] ?? null];
+    $j = array_diff_key(get_object_vars($pred), ['notes' => 0]);
     // a "none" from the table's model stands only for a build a truth-suite layout measured for that reason
-    $key = $pred['reason'] === 'host_prevents' ? ($pred['notes'] ? end($pred['notes']) : null) : $pred['reason'];
-    if ($pred['probe'] === 'none' && in_array($key, TABLE_MEASURED, true)
+    $key = $pred->reason === 'host_prevents' ? ($pred->notes ? end($pred->notes) : null) : $pred->reason;
+    if ($pred->probe === 'none' && in_array($key, TABLE_MEASURED, true)
             && table_measured($table, $f['softokn']['build'] ?? null, $key) === null) {
-        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
-            'reason' => 'unmeasured', 'model' => $key]);
+        possible($j, 'unmeasured');
+        $j['model'] = $key;
     }
     // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell
-    if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $j['probe'] === 'none'
-            && !in_array($j['reason'], ['no_curl', 'curl_not_nss', 'no_db'], true)) {
-        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
-            'reason' => $ext]);
+    if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $j['reason'] !== 'no_db') {
+        at_most_possible($j, $ext);
     }
     // open_basedir kept the process from looking at its DB, temp dir or mounts
     if (in_array('open_basedir_hides', $notes, true) && ($st['in_effect'] ?? null) !== true) {
@@ -441,17 +455,17 @@ function judge(Target $t, ?array $table): array
     // nsscache it lacks, it probes); a server that maps nsscache, or started before an ini changed, is
     // at most "possible" from those files
     $srv = array_intersect(['server_lacks_nsscache', 'server_has_nsscache', 'ini_newer_than_server'], $notes);
-    if ($srv && ($j['probe'] === 'expected' ? !in_array('server_lacks_nsscache', $srv, true) : $j['probe'] === 'none')
-            && !in_array($j['reason'], ['no_curl', 'curl_not_nss'], true)) {
-        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null]);
+    $nss = $p->curl === 'nss';
+    if ($srv && $nss && ($j['probe'] === 'expected' ? !in_array('server_lacks_nsscache', $srv, true)
+            : $j['probe'] === 'none')) {
+        possible($j, null);
     }
-    if ($srv && $j['probe'] !== 'unknown'
-            && !in_array($j['reason'], ['no_curl', 'curl_not_nss', 'server_env_unseen'], true)) {
+    if ($srv && $nss && $j['probe'] !== 'unknown' && $j['reason'] !== 'server_env_unseen') {
         $j['reason'] = 'restart_needed';
     }
     // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
     if (in_array('doctor_env_unknown', $notes, true)) {
-        at_most_possible($j, 'doctor_env_unknown', false);
+        at_most_possible($j, 'doctor_env_unknown', true);
     }
     // a page's text shows neither its files nor whether its softokn is a system build: "none" there
     // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
@@ -460,8 +474,7 @@ function judge(Target $t, ?array $table): array
         at_most_possible($j, 'page_unconfirmed');
         // without nsscache the text shows no softokn: the page's silence, not a softokn the host lacks
         if ($j['reason'] === 'softokn_unknown' && $st === null) {
-            $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
-                'reason' => 'page_unconfirmed']);
+            possible($j, 'page_unconfirmed');
         }
     }
     // a running non-PHP process: its environment is /proc/PID/environ, the exec-time one (a setenv()
@@ -474,17 +487,16 @@ function judge(Target $t, ?array $table): array
         : ($proc['libcurl_nss'] !== true && $j['reason'] !== 'honoured' ? 'nss_db_unknown'
         : (($proc['nsscache'] ?? false) && $j['reason'] !== 'honoured' ? 'nsscache_not_asked' : null)));
     $j['notes'] = array_values(array_unique(array_merge($notes, $f['db']['notes'], $f['tempdir']['notes'],
-        $pred['notes'])));
+        $pred->notes)));
     $ns_reason = $st['in_effect_reason'] ?? null;
     $j += $ext !== null && $ext !== 'softokn_version_ambiguous'
         ? ['in_effect' => \nsscache_ep_reasons()[$ext], 'in_effect_reason' => $ext]
-        : in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null);
+        : get_object_vars(in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null));
     if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
         $j['notes'][] = 'nss_already_initialized';
     }
     if ($why !== null && in_array($j['probe'], ['none', 'expected'], true)) {
-        $j = array_merge($j, ['probe' => 'possible', 'probe_db_dir' => null, 'probe_temp_dir' => null,
-            'reason' => $why]);
+        possible($j, $why);
     }
     return $j;
 }

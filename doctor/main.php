@@ -487,8 +487,9 @@ function main(array $argv): int
                 return 3;
             }
             foreach ($done as $t) {
-                if ($t['status'] !== 'ok' && $t['counted']) {
-                    fwrite(STDERR, 'nsscache-doctor: ' . printable("{$t['kind']} {$t['name']}: " . words($t))
+                $ad = $t->address();
+                if ($t->answer()['status'] !== 'ok' && $ad['counted']) {
+                    fwrite(STDERR, 'nsscache-doctor: ' . printable("{$ad['kind']} {$ad['name']}: " . words($t))
                         . "\n");
                 }
             }

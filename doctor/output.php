@@ -32,7 +32,7 @@ function verdict(array $targets): Verdict
 {
     $n = ['targets' => 0, 'expected' => 0, 'possible' => 0, 'uninspected' => 0, 'none' => 0, 'not_counted' => 0];
     foreach ($targets as $t) {
-        if (!$t['counted']) {
+        if (!$t->address()['counted']) {
             $n['not_counted']++;
             continue;
         }
@@ -55,32 +55,36 @@ function summary(int $code, array $n): string
 
 // ---------------------------------------------------------------- JSON, schema 1
 
-// One target as --json shows it (docs/doctor.md, "JSON"). A target not inspected has no Facts
-// (each null) and a Judgement of nulls and "unknown" (judge()).
+// One target as --json shows it (docs/doctor.md, "JSON"): its Address, Answer, Facts and Judgement.
+// A target not inspected has no Facts (each null) and a Judgement of nulls and "unknown" (judge()).
 function target_json(Target $t): array
 {
-    $ok = $t['status'] === 'ok';
-    $only = function (string $k, array $keys) use ($t, $ok): ?array {
-        return $ok ? array_intersect_key($t[$k], array_flip($keys)) : null;
+    $ad = $t->address();
+    $a = $t->answer();
+    $f = $t->facts();
+    $j = $t->judgement();
+    $only = function (string $k, array $keys) use ($f): ?array {
+        return $f !== null ? array_intersect_key($f[$k], array_flip($keys)) : null;
     };
     return [
-        'name' => $t['name'], 'kind' => $t['kind'], 'address' => $t['address'], 'counted' => $t['counted'],
-        'status' => $t['status'], 'error' => $t['error'], 'php' => $t['php'], 'pid' => $t['pid'],
-        'nss_curl' => $t['nss_curl'], 'libcurl' => $t['libcurl'], 'tls_backend' => $t['tls_backend'],
-        'nss' => $t['nss'], 'softokn' => $only('softokn', ['version', 'path', 'how', 'system_build', 'source']),
-        'distro' => $only('distro', ['id', 'version', 'family']), 'variable' => $t['variable'],
-        'variable_class' => $t['variable_class'], 'ssl_dir' => $t['ssl_dir'], 'tmpdir' => $t['tmpdir'],
-        'sqlite_tmpdir' => $t['sqlite_tmpdir'],
+        'name' => $ad['name'], 'kind' => $ad['kind'], 'address' => $ad['address'], 'counted' => $ad['counted'],
+        'status' => $a['status'], 'error' => $a['error'], 'php' => $f['php'] ?? null, 'pid' => $f['pid'] ?? null,
+        'nss_curl' => $f['nss_curl'] ?? null, 'libcurl' => $f['libcurl'] ?? null,
+        'tls_backend' => $f['tls_backend'] ?? null, 'nss' => $f['nss'] ?? null,
+        'softokn' => $only('softokn', ['version', 'path', 'how', 'system_build', 'source']),
+        'distro' => $only('distro', ['id', 'version', 'family']), 'variable' => $f['variable'] ?? null,
+        'variable_class' => $f['variable_class'] ?? null, 'ssl_dir' => $f['ssl_dir'] ?? null,
+        'tmpdir' => $f['tmpdir'] ?? null, 'sqlite_tmpdir' => $f['sqlite_tmpdir'] ?? null,
         'db' => $only('db', ['path', 'source', 'resolved', 'cert9', 'writable', 'fs', 'fs_class']),
         'tempdir' => $only('tempdir', ['path', 'source', 'resolved', 'fs', 'fs_class']),
-        'nsscache' => $ok ? $t['nsscache'] : ['loaded' => null, 'version' => null, 'in_effect' => null,
+        'nsscache' => $f['nsscache'] ?? ['loaded' => null, 'version' => null, 'in_effect' => null,
             'in_effect_reason' => null, 'action' => null, 'phase' => null],
-        'in_effect' => $t['in_effect'], 'in_effect_reason' => $t['in_effect_reason'], 'probe' => $t['probe'],
-        'probe_db_dir' => $t['probe_db_dir'], 'probe_temp_dir' => $t['probe_temp_dir'],
-        'dentries_freed' => $t['dentries_freed'],
-        'reason' => $ok ? $t['reason'] : $t['status'], 'message' => words($t),
-        'notes' => array_values($t['notes']),
-    ] + ($t['kind'] === 'process' ? ['process' => $t['process']] : []);
+        'in_effect' => $j['in_effect'], 'in_effect_reason' => $j['in_effect_reason'], 'probe' => $j['probe'],
+        'probe_db_dir' => $j['probe_db_dir'], 'probe_temp_dir' => $j['probe_temp_dir'],
+        'dentries_freed' => $j['dentries_freed'],
+        'reason' => $f !== null ? $j['reason'] : $a['status'], 'message' => words($t),
+        'notes' => array_values($j['notes']),
+    ] + ($ad['kind'] === 'process' ? ['process' => $f['process'] ?? null] : []);
 }
 
 function doc_json(array $doc): string
@@ -108,7 +112,8 @@ function doc_nagios(array $doc): string
         $l = [];
         foreach ($doc['targets'] as $t) {
             if (bucket($t) === $k) {
-                $l[] = nagios_safe(strlen($t['name']) > 64 ? substr($t['name'], 0, 61) . '...' : $t['name']);
+                $name = $t->address()['name'];
+                $l[] = nagios_safe(strlen($name) > 64 ? substr($name, 0, 61) . '...' : $name);
             }
         }
         if ($l) {
@@ -124,7 +129,7 @@ function doc_nagios(array $doc): string
     }
     if (($doc['host']['fix_points'] ?? null) !== null) {
         $perf[] = nagios_perf('processes', count(array_filter($doc['targets'], function (Target $t): bool {
-            return $t['kind'] === 'process';
+            return $t->address()['kind'] === 'process';
         })));
     }
     $perf[] = "'duration'=" . sprintf('%.3F', $doc['doctor']['duration_seconds']) . 's;;;0';
@@ -184,14 +189,24 @@ function doc_human(array $doc, bool $colour): string
         $h['hostname'], trim(($h['distro']['id'] ?? 'unknown') . ' ' . ($h['distro']['version'] ?? '')),
         $h['distro']['family'], $h['kernel'])) . "\n\n";
     $rows = [['TARGET', 'KIND', 'NSS CURL', 'NSSCACHE', 'NSS_SDB_USE_CACHE', 'PROBE']];
+    $colours = $said = [''];
+    $probes = false;
     foreach ($doc['targets'] as $t) {
-        $ok = $t['status'] === 'ok';
-        $ns = !$ok ? '-' : (!$t['nsscache']['loaded'] ? 'no' : ($t['nsscache']['version'] ?? 'loaded'));
-        $rows[] = array_map(__NAMESPACE__ . '\printable', [$t['name'], $t['kind'],
-            !$ok ? '-' : ($t['nss_curl'] ? 'yes' : 'no'), $ns,
-            !$ok ? '-' : ($t['variable'] !== null ? quote($t['variable'])
-                : ($t['variable_class'] === 'probing' ? '(probing)' : 'unset')),
-            $ok ? $t['probe'] : str_replace('_', ' ', $t['status'])]);
+        $ad = $t->address();
+        $a = $t->answer();
+        $f = $t->facts();
+        $j = $t->judgement();
+        $ok = $a['status'] === 'ok';
+        $ns = !$ok ? '-' : (!$f['nsscache']['loaded'] ? 'no' : ($f['nsscache']['version'] ?? 'loaded'));
+        $rows[] = array_map(__NAMESPACE__ . '\printable', [$ad['name'], $ad['kind'],
+            !$ok ? '-' : ($f['nss_curl'] ? 'yes' : 'no'), $ns,
+            !$ok ? '-' : ($f['variable'] !== null ? quote($f['variable'])
+                : ($f['variable_class'] === 'probing' ? '(probing)' : 'unset')),
+            $ok ? $j['probe'] : str_replace('_', ' ', $a['status'])]);
+        $colours[] = $ok ? $probe_colour[$j['probe']] : ($ad['counted'] ? '35' : '2');
+        // its code, to look up in docs/doctor.md ("Reason codes"), as --json's reason says it
+        $said[] = '    ' . printable(words($t) . ' [' . ($ok ? $j['reason'] : $a['status']) . ']') . "\n";
+        $probes = $probes || $ok && in_array($j['probe'], ['expected', 'possible'], true);
     }
     // each cell cut to its column's width in characters (printable() leaves UTF-8), then padded
     $w = [];
@@ -207,24 +222,11 @@ function doc_human(array $doc, bool $colour): string
         $line = '';
         foreach ($r as $i => [$v, $n]) {
             $cell = $v . str_repeat(' ', $w[$i] - $n);
-            if ($k > 0 && $i === 5) {
-                $t = $doc['targets'][$k - 1];
-                $cell = $c($t['status'] === 'ok' ? $probe_colour[$t['probe']] : ($t['counted'] ? '35' : '2'), $cell);
-            }
-            $line .= ($i ? '  ' : '') . $cell;
+            $line .= ($i ? '  ' : '') . ($k > 0 && $i === 5 ? $c($colours[$k], $cell) : $cell);
         }
-        $out .= rtrim($line) . "\n";
-        if ($k > 0) {
-            // its code, to look up in docs/doctor.md ("Reason codes"), as --json's reason says it
-            $t = $doc['targets'][$k - 1];
-            $code = $t['status'] === 'ok' ? $t['reason'] : $t['status'];
-            $out .= '    ' . printable(words($t) . " [$code]") . "\n";
-        }
+        $out .= rtrim($line) . "\n" . $said[$k];
     }
     // the fix points when some target may probe, or when asked (--processes)
-    $probes = array_filter($doc['targets'], function (Target $t): bool {
-        return $t['status'] === 'ok' && in_array($t['probe'], ['expected', 'possible'], true);
-    });
     $out .= $probes || !empty($doc['fix_points_asked']) ? fix_points_text($h) : '';
     $out .= "\n" . dentries_line($h) . "\n";
     foreach (array_slice($h['watch']['units'] ?? [], 0, 10) as $u) {
@@ -284,16 +286,18 @@ function dentries_line(array $h): string
 // Labels that name a target in the textfile: sapi first, then what tells targets of one SAPI apart.
 function target_labels(Target $t): array
 {
-    switch ($t['kind']) {
+    $ad = $t->address();
+    switch ($ad['kind']) {
         case 'fpm':
-            return ['sapi' => 'fpm', 'pool' => $t['name']];
+            return ['sapi' => 'fpm', 'pool' => $ad['name']];
         case 'url':
-            return ['sapi' => 'url', 'url' => $t['name']];
+            return ['sapi' => 'url', 'url' => $ad['name']];
         case 'ini':
-            return ['sapi' => $t['sapi'] ?? 'ini', 'php' => (string) ($t['php_version'] ?? '')];
+            return ['sapi' => $ad['sapi'] ?? 'ini', 'php' => (string) ($ad['php_version'] ?? '')];
         default:
-            $v = $t['status'] === 'ok' && preg_match('/^(\d+\.\d+)/', (string) $t['php']['version'], $m) ? $m[1] : '';
-            return ['sapi' => 'cli', 'php' => $v, 'binary' => $t['name']];
+            $php = $t->facts()['php']['version'] ?? null;
+            $v = preg_match('/^(\d+\.\d+)/', (string) $php, $m) ? $m[1] : '';
+            return ['sapi' => 'cli', 'php' => $v, 'binary' => $ad['name']];
     }
 }
 
@@ -316,9 +320,13 @@ function families(array $doc): array
         . '2 a target will probe, 3 a target could not be inspected.', [], $doc['exit']);
     $procs = [];
     foreach ($doc['targets'] as $t) {
-        if ($t['kind'] === 'process') {
+        $ad = $t->address();
+        $a = $t->answer();
+        $f = $t->facts();
+        $probe = $t->judgement()['probe'];
+        if ($ad['kind'] === 'process') {
             // by unit and command, never by pid (a label per pid would grow without bound)
-            $key = json_encode([$t['process']['unit'] ?? '', $t['process']['comm'] ?? '', $t['probe']]);
+            $key = json_encode([$f['process']['unit'] ?? '', $f['process']['comm'] ?? '', $probe]);
             $procs[$key] = ($procs[$key] ?? 0) + 1;
             continue;
         }
@@ -326,38 +334,37 @@ function families(array $doc): array
         foreach (TARGET_STATUSES as $s) {
             $add('nsscache_target_status', 'gauge', 'What asking this target gave: ok, not_running, dead, timeout, '
                 . 'endpoint_failed, crashed, bad_answer, config or error.', $l + ['status' => $s],
-                $t['status'] === $s ? 1 : 0);
+                $a['status'] === $s ? 1 : 0);
         }
-        if ($t['kind'] === 'fpm' && $t['status'] !== 'not_running') {
+        if ($ad['kind'] === 'fpm' && $a['status'] !== 'not_running') {
             $add('nsscache_pool_up', 'gauge',
                 '1 if the php-fpm pool answered nsscache-metrics.php over FastCGI in time.',
-                ['pool' => $t['name']], $t['status'] === 'ok' ? 1 : 0);
+                ['pool' => $ad['name']], $a['status'] === 'ok' ? 1 : 0);
         }
-        if (!$t['counted']) {
+        if (!$ad['counted']) {
             continue;
         }
-        $probe = $t['probe'];
         foreach (PROBE_STATES as $s) {
             $add('nsscache_probe', 'gauge', 'Will NSS\'s access() probe run in this target (nsscache-doctor): none, '
                 . 'expected, possible, or unknown (not inspected, or no softokn version).', $l + ['state' => $s],
                 $probe === $s ? 1 : 0);
         }
-        if ($t['status'] !== 'ok') {
+        if ($a['status'] !== 'ok') {
             continue;
         }
-        if ($t['kind'] === 'cli' || $t['kind'] === 'ini') {
+        if ($ad['kind'] === 'cli' || $ad['kind'] === 'ini') {
             $add('nsscache_sapi_loaded', 'gauge', 'Whether nsscache is loaded for a PHP SAPI (cli: the binary run; '
                 . 'others: with their ini files).', ['php' => $l['php'], 'sapi' => $l['sapi']]
-                + ($t['kind'] === 'cli' ? ['binary' => $t['name']] : []), $t['nsscache']['loaded'] ? 1 : 0);
+                + ($ad['kind'] === 'cli' ? ['binary' => $ad['name']] : []), $f['nsscache']['loaded'] ? 1 : 0);
         }
-        $facts = $t['facts'];
+        $facts = $a['facts'];
         if (($facts['variable_class'] ?? null) === 'probing' && $facts['env']['NSS_SDB_USE_CACHE'] === null) {
             // a page's text gave the class alone: any value but yes/no stands for it
             $facts['env']['NSS_SDB_USE_CACHE'] = '';
         }
-        foreach (nsscache_ep_families($facts) as $name => $f) {
-            foreach ($f[2] as $s) {
-                $add($name, $f[0], $f[1], $l + $s[0], $s[1]);
+        foreach (nsscache_ep_families($facts) as $name => $fam) {
+            foreach ($fam[2] as $s) {
+                $add($name, $fam[0], $fam[1], $l + $s[0], $s[1]);
             }
         }
     }

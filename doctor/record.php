@@ -11,7 +11,7 @@
 // - the Facts (judge.php facts_of()): what is known of the process, merged once;
 // - the Judgement (judge.php judge()): 'probe', 'probe_db_dir', 'probe_temp_dir', 'dentries_freed',
 //   'reason', 'family_row', 'in_effect', 'in_effect_reason', 'notes'.
-// A key is read where the latest part that has it holds it ($t['probe']); nothing writes one.
+// The stages read a part (judgement(), ...). $t['key'], the latest part that has the key, is for tests.
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -93,7 +93,7 @@ final class Target implements \ArrayAccess
 // not_counted, uninspected, expected, possible or none.
 function bucket(Target $t): string
 {
-    if (!$t['counted']) {
+    if (!$t->address()['counted']) {
         return 'not_counted';
     }
     $probe = $t->judgement()['probe'];

@@ -22,14 +22,15 @@ function quote(?string $v): string
     return '"' . $s . '"' . ($cut ? '... (' . strlen($v) . ' bytes)' : '');
 }
 
-function where(Target $t): string
+// Where judgement J of a target with facts F says NSS probes.
+function where(array $j, array $f): string
 {
     $w = [];
-    if ($t['probe_db_dir'] !== false) {
-        $w[] = $t['db']['path'] !== null ? 'the DB dir ' . $t['db']['path'] : 'its DB dir';
+    if ($j['probe_db_dir'] !== false) {
+        $w[] = $f['db']['path'] !== null ? 'the DB dir ' . $f['db']['path'] : 'its DB dir';
     }
-    if ($t['probe_temp_dir'] !== false) {
-        $w[] = $t['tempdir']['path'] !== null ? 'the temp dir ' . $t['tempdir']['path'] : 'its temp dir';
+    if ($j['probe_temp_dir'] !== false) {
+        $w[] = $f['tempdir']['path'] !== null ? 'the temp dir ' . $f['tempdir']['path'] : 'its temp dir';
     }
     return implode(' and ', $w);
 }
@@ -37,80 +38,81 @@ function where(Target $t): string
 // The one sentence for target T: its Judgement's, or why it was not inspected.
 function words(Target $t): string
 {
-    $cut = $t->answer()['cut'] ?? null;
-    if ($cut !== null) {
-        return "Not inspected: {$cut['deadline']} processes were not read before the deadline (a longer "
-            . "--deadline reads them) and {$cut['bound']} have maps longer than " . (MAPS_MAX >> 20)
+    $a = $t->answer();
+    if (isset($a['cut'])) {
+        return "Not inspected: {$a['cut']['deadline']} processes were not read before the deadline (a longer "
+            . "--deadline reads them) and {$a['cut']['bound']} have maps longer than " . (MAPS_MAX >> 20)
             . ' MiB; any of them may have softokn mapped.';
     }
-    return $t['status'] === 'ok' ? sentence($t) : status_sentence($t);
+    return $a['status'] === 'ok' ? sentence($t->address(), $t->facts(), $t->judgement())
+        : status_sentence($t->address()['kind'], $a);
 }
 
-// The sentence for a judged target T, from its Judgement's codes and its Facts.
-function sentence(Target $t): string
+// The sentence for a judged target: its Address AD, Facts F and Judgement J.
+function sentence(array $ad, array $f, array $j): string
 {
-    $soft = $t['softokn']['version'] !== null ? 'softokn ' . $t['softokn']['version'] : 'softokn';
-    $fam = $t['family_row'] ?? 'upstream';
+    $soft = $f['softokn']['version'] !== null ? 'softokn ' . $f['softokn']['version'] : 'softokn';
+    $fam = $j['family_row'] ?? 'upstream';
     $of = $fam === 'upstream' ? '' : " ($fam build)";
-    $var = 'NSS_SDB_USE_CACHE ' . ($t['variable'] !== null ? '= ' . quote($t['variable'])
-        : ($t['variable_class'] === 'probing' ? 'set to a value NSS measures with' : 'unset'));
+    $var = 'NSS_SDB_USE_CACHE ' . ($f['variable'] !== null ? '= ' . quote($f['variable'])
+        : ($f['variable_class'] === 'probing' ? 'set to a value NSS measures with' : 'unset'));
     // the fix where nsscache is loaded, worded from what it says of itself: turned off, told to keep
     // a probing value, or else its settings to check
-    $st = $t['nsscache_status'] ?? [];
-    $what = $t['kind'] === 'fpm' ? 'pool' : 'PHP';
+    $st = $f['nsscache_status'] ?? [];
+    $what = $ad['kind'] === 'fpm' ? 'pool' : 'PHP';
     $kept = ($st['override'] ?? null) === 'never' && in_array('probing_value_kept', $st['notes'] ?? [], true);
-    $ns_fix = !$t['nsscache']['loaded'] ? 'load nsscache' : (($st['enabled'] ?? null) === false
+    $ns_fix = !$f['nsscache']['loaded'] ? 'load nsscache' : (($st['enabled'] ?? null) === false
         ? "turn nsscache.enabled on for this $what" : ($kept ? "set nsscache.override = probing for this $what"
             : "check nsscache.enabled/override for this $what"));
-    $fix = $t['nsscache']['loaded'] ? $ns_fix : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
-    if ($t['kind'] === 'process') {
-        $unit = $t['process']['unit'] ?? null;
+    $fix = $f['nsscache']['loaded'] ? $ns_fix : 'load nsscache, or set NSS_SDB_USE_CACHE=yes in its environment';
+    if ($ad['kind'] === 'process') {
+        $unit = $f['process']['unit'] ?? null;
         $fix = 'set NSS_SDB_USE_CACHE=yes in the environment it starts with'
             . ($unit !== null && substr($unit, -8) === '.service' ? " (nsscache-doctor --fix-host $unit)"
                 : ' (its unit, or host-wide: nsscache-doctor --fix-host systemd)');
     }
-    if ($t['kind'] === 'fpm' && \nsscache_ep_class($t['variable']) === 'probing' && $t['variable'] === '1') {
+    if ($ad['kind'] === 'fpm' && \nsscache_ep_class($f['variable']) === 'probing' && $f['variable'] === '1') {
         $fix = 'quote the pool\'s env[] line (env[NSS_SDB_USE_CACHE] = "yes": unquoted yes arrives as "1"), '
             . "or $ns_fix";
     }
-    switch ($t['reason']) {
+    switch ($j['reason']) {
         case 'no_curl':
             return 'Not affected: this PHP has no ext/curl.';
         case 'curl_not_nss':
-            return 'Not affected: libcurl uses ' . ($t['tls_backend'] ?: 'another TLS backend') . ', not NSS.';
+            return 'Not affected: libcurl uses ' . ($f['tls_backend'] ?: 'another TLS backend') . ', not NSS.';
         case 'no_db':
             return 'Nothing probes now: libcurl-NSS opens no database (SSL_DIR is not a directory and '
                 . NSSDB_DEFAULT . ' does not exist)'
-                . (in_array(\nsscache_ep_class($t['variable']), ['yes', 'no'], true)
+                . (in_array(\nsscache_ep_class($f['variable']), ['yes', 'no'], true)
                     ? '.' : "; once one appears it may: $fix.");
         case 'honoured':
             return "Fixed: $var, and $soft$of honours it, so NSS skips the probe"
-                . ($t['nsscache']['loaded'] && in_array($t['nsscache']['action'], ['set', 'replaced'], true)
-                    ? ' (nsscache ' . $t['nsscache']['action'] . ' it)' : '') . '.';
+                . ($f['nsscache']['loaded'] && in_array($f['nsscache']['action'], ['set', 'replaced'], true)
+                    ? ' (nsscache ' . $f['nsscache']['action'] . ' it)' : '') . '.';
         case 'quiet':
             return "Nothing probes: $soft$of does not probe with $var.";
         case 'network_fs':
-            return "Nothing probes: $soft$of sees the DB on {$t['db']['fs']} (network) and turns its cache on.";
+            return "Nothing probes: $soft$of sees the DB on {$f['db']['fs']} (network) and turns its cache on.";
         case 'local_fs':
             return "Nothing probes: $soft$of with $var probes only for a DB on FUSE/CODA/NCP, and "
-                . "{$t['db']['path']} is on {$t['db']['fs']}.";
+                . "{$f['db']['path']} is on {$f['db']['fs']}.";
         case 'host_prevents':
             return "Nothing probes here, by luck: $soft$of would probe with $var, but "
-                . (in_array('db_unreadable', $t['notes'], true) ? 'this process cannot read '
-                    . $t['db']['path'] . '/cert9.db or key4.db (NSS fails to open them)'
-                    : (in_array('no_cert9', $t['notes'], true) ? $t['db']['path'] . ' has no cert9.db'
+                . (in_array('db_unreadable', $j['notes'], true) ? 'this process cannot read '
+                    . $f['db']['path'] . '/cert9.db or key4.db (NSS fails to open them)'
+                    : (in_array('no_cert9', $j['notes'], true) ? $f['db']['path'] . ' has no cert9.db'
                     : 'the DB dir is not writable for its mkdtemp')) . "; $fix to be safe.";
         case 'probes':
-            return ($t['kind'] === 'process' ? 'NSS probed (when this process opened its DB; each new one of it '
-                . 'will) ' : 'NSS will probe ') . where($t) . " ($soft$of, $var"
-                . ($t['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
-                    : ($t['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
+            return ($ad['kind'] === 'process' ? 'NSS probed (when this process opened its DB; each new one of it '
+                . 'will) ' : 'NSS will probe ') . where($j, $f) . " ($soft$of, $var"
+                . ($j['dentries_freed'] === true ? ', dentries freed but the access() storm remains'
+                    : ($j['dentries_freed'] === false ? ', leaving negative dentries' : '')) . "): $fix.";
         case 'private_build':
-            return "May probe: $soft at {$t['softokn']['path']} is a private build, whose unset default "
+            return "May probe: $soft at {$f['softokn']['path']} is a private build, whose unset default "
                 . "(RHEL 7's patch probes) its version does not show; $fix to be sure.";
         case 'unmeasured':
-            return "May probe: by the softokn table nothing probes here ({$t['model']}), but no truth-suite layout "
-                . 'measured that for this build (' . ($t['softokn']['build'] ?? "$soft at " . ($t['softokn']['path']
+            return "May probe: by the softokn table nothing probes here ({$j['model']}), but no truth-suite layout "
+                . 'measured that for this build (' . ($f['softokn']['build'] ?? "$soft at " . ($f['softokn']['path']
                 ?? '?') . ', not a distribution package the doctor could check') . '), and builds of one version '
                 . "differ (legacy and RHEL 7 builds probe anyway); $fix to be sure.";
         case 'release_unknown':
@@ -123,25 +125,25 @@ function sentence(Target $t): string
                 . "$fix to be sure.";
         case 'server_env_unseen':
             return "May probe: this PHP's ini read with its CLI says nothing probes, but the running server's "
-                . "environment (pid " . ($t['server_pid'] ?? '?') . ") could not be read; ask the server itself: "
+                . "environment (pid " . ($ad['server_pid'] ?? '?') . ") could not be read; ask the server itself: "
                 . "--url http://HOST/nsscache-metrics.php.";
         case 'nss_db_unknown':
-            return "May probe: " . ($t['nss_curl'] === false ? 'its libcurl is not NSS\'s, so ' : '')
+            return "May probe: " . ($f['nss_curl'] === false ? 'its libcurl is not NSS\'s, so ' : '')
                 . "NSS opens a database of this program's own choosing, which the doctor does not know; $fix.";
         case 'restart_needed':
-            return ($t['probe'] === 'expected' ? 'Expected: restart ' : 'May probe: restart ')
-                . ($t['sapi'] === 'cgi' ? 'php-cgi' : 'apache2 (or httpd)') . ': the running server (pid '
-                . ($t['server_pid'] ?? '?') . ') ' . (in_array('server_lacks_nsscache', $t['notes'], true)
-                    ? 'started before its ini files loaded nsscache, and runs without it' . ($t['probe'] === 'expected'
-                    ? ' (NSS will probe ' . where($t) . ", $soft$of, $var)" : '')
-                    : (in_array('server_has_nsscache', $t['notes'], true) ? 'still runs the nsscache its ini files '
+            return ($j['probe'] === 'expected' ? 'Expected: restart ' : 'May probe: restart ')
+                . (($ad['sapi'] ?? null) === 'cgi' ? 'php-cgi' : 'apache2 (or httpd)') . ': the running server (pid '
+                . ($ad['server_pid'] ?? '?') . ') ' . (in_array('server_lacks_nsscache', $j['notes'], true)
+                    ? 'started before its ini files loaded nsscache, and runs without it' . ($j['probe'] === 'expected'
+                    ? ' (NSS will probe ' . where($j, $f) . ", $soft$of, $var)" : '')
+                    : (in_array('server_has_nsscache', $j['notes'], true) ? 'still runs the nsscache its ini files '
                     . 'no longer load' : 'started before its ini files last changed')) . ', so they do not say what it '
                 . 'does; then run the doctor again.';
         case 'nsscache_not_asked':
             return 'May probe: nsscache is loaded in this PHP process, and what it set after the process started does '
                 . 'not show from outside; ask that PHP itself (--php with its binary, ini and environment).';
         case 'process_gone':
-            if ($t['kind'] === 'process') {
+            if ($ad['kind'] === 'process') {
                 return 'May probe: the process exited while it was read; its verdict rests on what was not seen.';
             }
             return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
@@ -173,24 +175,24 @@ function sentence(Target $t): string
         case 'table_unreadable':
             return 'Could not tell: the softokn table could not be read.';
     }
-    return 'Could not tell (' . $t['reason'] . ').';
+    return 'Could not tell (' . $j['reason'] . ').';
 }
 
-// The sentence for target T that was not inspected (status codes of ask.php), with its error.
-function status_sentence(Target $t): string
+// The sentence for a target of KIND not inspected, from its Answer A: its status (ask.php) and error.
+function status_sentence(string $kind, array $a): string
 {
-    $d = $t['error'] ?? '';
-    $what = $t['kind'] === 'fpm' ? 'pool' : ($t['kind'] === 'url' ? 'page' : 'PHP');
-    switch ($t['status']) {
+    $d = $a['error'] ?? '';
+    $what = $kind === 'fpm' ? 'pool' : ($kind === 'url' ? 'page' : 'PHP');
+    switch ($a['status']) {
         case 'not_running':
-            return $t['kind'] === 'ini' ? "Not running ($d); informational, not counted."
+            return $kind === 'ini' ? "Not running ($d); informational, not counted."
                 : "Not running (no php-fpm master uses $d); informational, not counted.";
         case 'dead':
             return "No $what listening ($d): start it, or fix the address.";
         case 'timeout':
-            return "No answer within {$t['timeout']} s ($d): the $what is hung or all its workers are busy.";
+            return "No answer within {$a['timeout']} s ($d): the $what is hung or all its workers are busy.";
         case 'endpoint_failed':
-            $b = $t['blocked'] ?? null;
+            $b = $a['blocked'] ?? null;
             if ($b !== null) {
                 return "The pool's user {$b['user']} cannot {$b['what']} {$b['path']} (mode {$b['mode']}, "
                     . "owner {$b['owner']}), so it cannot run the endpoint ($d): "

@@ -13,7 +13,7 @@ final class PredictionTest extends TestCase
 {
     // A process view for predict(): defaults are an upstream 3.87.1 system build on a local DB
     // with cert9.db, a writable DB dir and a temp dir.
-    private static function p(array $o): array
+    private static function p(array $o): D\NssProcess
     {
         $p = ['curl' => 'nss', 'var_class' => 'unset', 'family' => 'other', 'secure' => false,
             'softokn' => ['version' => '3.87.1', 'system_build' => true],
@@ -27,7 +27,8 @@ final class PredictionTest extends TestCase
                 $p[$k] = $v;
             }
         }
-        return $p;
+        return new D\NssProcess($p['curl'], $p['var_class'], $p['softokn'], $p['family'], $p['secure'], $p['db'],
+            $p['tempdir']);
     }
 
     public function cellProvider(): array
@@ -124,14 +125,14 @@ final class PredictionTest extends TestCase
     {
         $r = D\predict(self::p($o), the_table());
         $this->assertSame([$probe, $db, $tmp, $freed, $reason],
-            [$r['probe'], $r['probe_db_dir'], $r['probe_temp_dir'], $r['dentries_freed'], $r['reason']]);
+            [$r->probe, $r->probe_db_dir, $r->probe_temp_dir, $r->dentries_freed, $r->reason]);
     }
 
     public function testWithoutATableNssTargetsAreUnknownAndOthersStillNone(): void
     {
-        $this->assertSame('table_unreadable', D\predict(self::p([]), null)['reason']);
-        $this->assertSame('unknown', D\predict(self::p([]), null)['probe']);
-        $this->assertSame('none', D\predict(self::p(['curl' => 'other']), null)['probe']);
+        $this->assertSame('table_unreadable', D\predict(self::p([]), null)->reason);
+        $this->assertSame('unknown', D\predict(self::p([]), null)->probe);
+        $this->assertSame('none', D\predict(self::p(['curl' => 'other']), null)->probe);
     }
 
     public function inEffectProvider(): array
@@ -164,8 +165,8 @@ final class PredictionTest extends TestCase
     /** @dataProvider inEffectProvider */
     public function testInEffect(array $o, ?string $nsscache_reason, ?bool $want, string $code): void
     {
-        $this->assertSame(['in_effect' => $want, 'in_effect_reason' => $code], D\in_effect(self::p($o), the_table(),
-            $nsscache_reason));
+        $this->assertSame(['in_effect' => $want, 'in_effect_reason' => $code],
+            get_object_vars(D\in_effect(self::p($o), the_table(), $nsscache_reason)));
     }
 
     public function testEveryInEffectCodeIsOfTheClosedList(): void

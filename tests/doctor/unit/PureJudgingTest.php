@@ -116,7 +116,7 @@ final class PureJudgingTest extends TestCase
             'what' => 'enter', 'mode' => '0700', 'uid' => 0, 'gid' => 0, 'user' => 'www-data', 'owner' => 'root']]);
         D\FsGuard::$armed = true;
         try {
-            $words = D\status_sentence($t);
+            $words = D\words($t);
         } finally {
             D\FsGuard::$armed = false;
         }
