@@ -1,11 +1,9 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: asking a target for its facts. A PHP CLI runs the facts block of the pool
-// endpoint (fleet/nsscache-metrics.php) with -r, with the doctor's environment and the target's
-// own ini (no -n); a php-fpm pool runs the endpoint itself over FastCGI, so one of its real
-// workers answers; a URL is a page that runs the endpoint (mod_php, php-cgi). Every exchange
-// is bounded by one deadline and a size limit. None of them makes a TLS connection or
-// initialises NSS: the facts code calls curl_version() only.
+// nsscache-doctor: asking a target for its facts. A PHP CLI runs the endpoint's (fleet/nsscache-metrics.php)
+// facts block with -r, the doctor's environment and its own ini (no -n); a php-fpm pool runs the endpoint
+// over FastCGI, so one of its real workers answers; a URL is a page that runs it (mod_php, php-cgi). Each
+// exchange has one deadline and a size limit; none makes a TLS connection or initialises NSS.
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -163,14 +161,12 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
     }
     $status = null;
     while ($open) {
-        $left = $deadline - microtime(true);
-        if ($left <= 0) {
+        if (microtime(true) >= $deadline) {
             $status = 'timeout';
             break;
         }
         yield ['read' => array_values($open), 'write' => [], 'until' => $deadline];
-        foreach ($open as $h) {
-            $i = array_search($h, $open, true);
+        foreach ($open as $i => $h) {
             $chunk = fread($h, 65536);
             if ($chunk === '' || $chunk === false) {
                 if (feof($h)) {
@@ -207,7 +203,10 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
         if ($code === null) {
             $status = 'error: did not exit';
         } elseif ($code['signaled']) {
-            $status = 'crashed: signal ' . $code['termsig'] . signal_name($code['termsig']);
+            $sig = $code['termsig'];
+            $name = [4 => 'SIGILL', 6 => 'SIGABRT', 7 => 'SIGBUS', 8 => 'SIGFPE', 9 => 'SIGKILL', 11 => 'SIGSEGV',
+                15 => 'SIGTERM'][$sig] ?? null;
+            $status = "crashed: signal $sig" . ($name !== null ? " ($name)" : '');
         } else {
             $status = $code['exitcode'] === 0 ? 'ok' : 'exit ' . $code['exitcode'];
         }
@@ -269,13 +268,6 @@ function drive(array $tasks): array
 function wait_for(\Generator $task)
 {
     return drive([$task])[0];
-}
-
-function signal_name(int $sig): string
-{
-    $names = [4 => 'SIGILL', 6 => 'SIGABRT', 7 => 'SIGBUS', 8 => 'SIGFPE', 9 => 'SIGKILL', 11 => 'SIGSEGV',
-        15 => 'SIGTERM'];
-    return isset($names[$sig]) ? " ($names[$sig])" : '';
 }
 
 // Asks a PHP CLI, as a task for drive(), until DEADLINE. ENV null: the doctor's own environment
@@ -357,8 +349,7 @@ function exchange($s, string $out, float $deadline, callable $done, ?array &$err
     $err = null;
     $in = '';
     while (true) {
-        $left = $deadline - microtime(true);
-        if ($left <= 0) {
+        if (microtime(true) >= $deadline) {
             fclose($s);
             $err = ['status' => 'timeout',
                 'why' => $in === '' ? 'connected, no answer' : 'answer not finished'];
@@ -397,23 +388,26 @@ function exchange($s, string $out, float $deadline, callable $done, ?array &$err
     }
 }
 
-// A CGI/HTTP answer (headers, blank line, body) -> facts, or why the endpoint did not run.
+// A CGI or HTTP answer (headers, blank line, body) -> facts, or why the endpoint did not run.
+// HTTP_STATUS: an HTTP answer's, whose body is the endpoint's Prometheus text; else a CGI answer
+// (its Status: header), whose body is the facts' JSON.
 function cgi_answer(string $raw, string $stderr, ?int $http_status = null): array
 {
     $parts = preg_split('/\r?\n\r?\n/', $raw, 2);
     $head = count($parts) === 2 ? $parts[0] : '';
-    $body = count($parts) === 2 ? $parts[1] : $raw;
+    $body = count($parts) === 2 ? $parts[1] : ($http_status === null ? $raw : '');
     $code = $http_status ?? (preg_match('/^Status:\s*(\d{3})/mi', $head, $m) ? (int) $m[1] : 200);
     $why = first_line($stderr !== '' ? $stderr : $body);
     if ($code !== 200) {
         return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $code" . ($why ? ": $why" : ''),
             'body' => $body];
     }
-    $facts = decode_facts(trim($body), $err);
+    $text = $http_status !== null;
+    $facts = $text ? facts_from_text($body, $err) : decode_facts(trim($body), $err);
     if ($facts === null) {
         return ['status' => $body === '' && $stderr !== '' ? 'endpoint_failed' : 'bad_answer', 'facts' => null,
             'error' => $body === '' ? ($why ?: 'empty answer')
-                : (strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body)), 'body' => $body];
+                : ($text || strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body)), 'body' => $body];
     }
     return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
 }
@@ -454,27 +448,24 @@ function facts_from_text(string $text, ?string &$why = null): ?array
         }
         $fam[$m[1]][] = ['labels' => $labels, 'value' => (int) $m[3]];
     }
-    // one sample of NAME without labels (BOOL: 0 or 1), null when absent; WHY when malformed
-    $one = function (string $name, bool $bool, ?string &$why) use ($fam) {
+    // each family, null when absent: one sample without labels (0/1 or a count), or a state-set (its
+    // label named in TEXT_STATES) with one current state
+    $get = [];
+    foreach (['nsscache_loaded' => 'bool', 'nsscache_enabled' => 'bool', 'nsscache_in_effect' => 'bool',
+            'nsscache_policy_repairs_total' => 'count'] + TEXT_STATES as $name => $label) {
         $s = $fam[$name] ?? null;
-        if ($s === null) {
-            return null;
-        }
-        if (count($s) !== 1 || $s[0]['labels'] !== [] || ($bool && $s[0]['value'] > 1)) {
-            $why = "$name is not one " . ($bool ? '0/1' : 'count') . ' sample';
-            return null;
-        }
-        return $bool ? $s[0]['value'] === 1 : $s[0]['value'];
-    };
-    // the current state of the state-set NAME, null when absent; WHY when malformed
-    $state = function (string $name, ?string &$why) use ($fam): ?string {
-        $s = $fam[$name] ?? null;
-        if ($s === null) {
-            return null;
+        $get[$name] = null;
+        if ($s !== null && ($label === 'bool' || $label === 'count')) {
+            if (count($s) !== 1 || $s[0]['labels'] !== [] || ($label === 'bool' && $s[0]['value'] > 1)) {
+                $why = "$name is not one " . ($label === 'bool' ? '0/1' : 'count') . ' sample';
+                return null;
+            }
+            $get[$name] = $label === 'bool' ? $s[0]['value'] === 1 : $s[0]['value'];
+            continue;
         }
         $now = [];
-        foreach ($s as ['labels' => $labels, 'value' => $v]) {
-            $x = $labels[TEXT_STATES[$name]] ?? null;
+        foreach ($s ?? [] as ['labels' => $labels, 'value' => $v]) {
+            $x = $labels[$label] ?? null;
             if (count($labels) !== 1 || !is_string($x) || !preg_match('/^[a-z_]{1,64}$/', $x) || $v > 1) {
                 $why = "$name: a sample is not a state";
                 return null;
@@ -483,25 +474,11 @@ function facts_from_text(string $text, ?string &$why = null): ?array
                 $now[] = $x;
             }
         }
-        if (count($now) !== 1) {
+        if ($s !== null && count($now) !== 1) {
             $why = "$name has " . count($now) . ' current states';
             return null;
         }
-        return $now[0];
-    };
-    $get = [];
-    foreach (['nsscache_loaded' => true, 'nsscache_enabled' => true, 'nsscache_in_effect' => true,
-            'nsscache_policy_repairs_total' => false] as $name => $bool) {
-        $get[$name] = $one($name, $bool, $why);
-        if ($why !== null) {
-            return null;
-        }
-    }
-    foreach (TEXT_STATES as $name => $label) {
-        $get[$name] = $state($name, $why);
-        if ($why !== null) {
-            return null;
-        }
+        $get[$name] = $now[0] ?? null;
     }
     $info = $fam['nsscache_info'] ?? null;
     if ($info === null || count($info) !== 1 || $info[0]['value'] !== 1
@@ -547,14 +524,8 @@ function facts_from_text(string $text, ?string &$why = null): ?array
         'distro' => ['family' => $info['distro_family'] === '' ? null : $info['distro_family']]];
 }
 
-// GET URL over HTTP/1.0: the endpoint's Prometheus text (http:// only: over HTTP it serves nothing
-// else, and the doctor makes no TLS connection).
-function ask_url(string $url, float $timeout): array
-{
-    return wait_for(ask_url_task($url, microtime(true) + $timeout));
-}
-
-// ask_url() as a task for drive(), until DEADLINE.
+// GET URL over HTTP/1.0 until DEADLINE, as a task for drive(): the endpoint's Prometheus text (http://
+// only: over HTTP it serves nothing else, and the doctor makes no TLS connection).
 function ask_url_task(string $url, float $deadline): \Generator
 {
     $u = parse_url($url);
@@ -582,23 +553,5 @@ function ask_url_task(string $url, float $deadline): \Generator
     if (!preg_match('/^HTTP\/\d\.\d (\d{3})/', $in, $m)) {
         return ['status' => 'bad_answer', 'facts' => null, 'error' => 'not an HTTP answer'];
     }
-    return text_answer($in, (int) $m[1]);
-}
-
-// An HTTP answer (headers, blank line, body) with STATUS -> the facts of its Prometheus text.
-function text_answer(string $raw, int $status): array
-{
-    $parts = preg_split('/\r?\n\r?\n/', $raw, 2);
-    $body = count($parts) === 2 ? $parts[1] : '';
-    if ($status !== 200) {
-        $why = first_line($body);
-        return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $status" . ($why ? ": $why" : ''),
-            'body' => $body];
-    }
-    $facts = facts_from_text($body, $err);
-    if ($facts === null) {
-        return ['status' => 'bad_answer', 'facts' => null, 'error' => $body === '' ? 'empty answer' : $err,
-            'body' => $body];
-    }
-    return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
+    return cgi_answer($in, '', (int) $m[1]);
 }

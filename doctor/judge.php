@@ -1,11 +1,9 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: judging. What NSS will do in one PHP process, from that process's facts
-// (ask.php) and its view of the host (view.php, a View gathered before): which DB libcurl-NSS
-// opens, which temp dir sqlite uses, their filesystems, the softokn table row, whether the
-// access() probe runs and where, whether NSS_SDB_USE_CACHE is in effect. Pure: data in, codes out;
-// it reads no file and says no words (words.php turns the codes into the sentence an admin can
-// act on; docs/doctor.md lists the codes).
+// nsscache-doctor: judging. What NSS will do in one process, from its facts (ask.php) and its view of
+// the host (view.php, gathered before): its DB and temp dir, the softokn table row, whether the access()
+// probe runs and where, whether NSS_SDB_USE_CACHE is in effect. Pure: data in, codes out; it reads no
+// file and says no words (words.php; docs/doctor.md lists the codes).
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -250,7 +248,6 @@ function facts_of(Target $t, View $view, array $notes = []): array
     }
     $notes = array_values(array_filter($notes));
     $st = $facts['nsscache']['status'] ?? null;
-    $st = is_array($st) ? $st : null;
     $env = $facts['env'] ?? [];
     $f = ['pid' => $facts['pid'] ?? null, 'php' => ['version' => $facts['php']['version'] ?? null,
         'sapi' => $facts['php']['sapi'] ?? null, 'binary' => $facts['php']['binary'] ?? null],
@@ -291,12 +288,9 @@ function facts_of(Target $t, View $view, array $notes = []): array
     $f['db'] = $view->db;
     $f['tempdir'] = $view->tempdir;
     own_view($f, $facts['view'] ?? null);
-    $ns_ie = $st !== null && array_key_exists('in_effect', $st) ? $st['in_effect'] : null;
-    $ns_reason = $st['in_effect_reason'] ?? null;
-    $f['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false),
-        'version' => $st['version'] ?? null, 'in_effect' => is_bool($ns_ie) ? $ns_ie : null,
-        'in_effect_reason' => is_string($ns_reason) ? $ns_reason : null, 'action' => $st['action'] ?? null,
-        'phase' => $st['phase'] ?? null];
+    $f['nsscache'] = ['loaded' => (bool) ($facts['nsscache']['loaded'] ?? false), 'version' => $st['version'] ?? null,
+        'in_effect' => $st['in_effect'] ?? null, 'in_effect_reason' => $st['in_effect_reason'] ?? null,
+        'action' => $st['action'] ?? null, 'phase' => $st['phase'] ?? null];
     if (isset($facts['process'])) {
         // a running non-PHP process (process_facts()): its own libcurl, taken as NSS's by the DB rule
         $p = $facts['process'];
@@ -323,15 +317,10 @@ function own_view(array &$f, ?array $own): void
     if (is_array($d) && in_array($d['source'] ?? null, ['SSL_DIR', 'default', 'none'], true)) {
         $c9 = in_array($d['cert9'] ?? null, $states, true) ? $d['cert9'] : null;
         $k4 = in_array($d['key4'] ?? null, $states, true) ? $d['key4'] : null;
-        $access = null;
-        if ($c9 !== null && $k4 !== null && $c9 !== 'readable' && $k4 !== 'readable'
-                && ($c9 === 'unreadable' || $k4 === 'unreadable')) {
-            $access = 'unreadable';
-        } elseif ($c9 === 'unreadable' || $k4 === 'unreadable') {
-            $access = 'mixed';
-        } elseif ($c9 === 'readable') {
-            $access = 'readable';
-        }
+        // unreadable: neither file readable (NSS fails to open them); mixed: one may be
+        $access = in_array('unreadable', [$c9, $k4], true)
+            ? (array_diff([$c9, $k4], ['unreadable', 'absent']) ? 'mixed' : 'unreadable')
+            : ($c9 === 'readable' ? 'readable' : null);
         $none = $d['source'] === 'none' || !is_string($d['path'] ?? null);
         $f['db'] = ['path' => $none ? null : $d['path'], 'source' => $none ? 'none' : $d['source'],
             'resolved' => $none || $f['db']['path'] !== $d['path'] ? null : $f['db']['resolved'],
@@ -436,10 +425,9 @@ function judge(Target $t, ?array $table): array
     if (in_array('open_basedir_hides', $notes, true) && ($st['in_effect'] ?? null) !== true) {
         at_most_possible($j, 'open_basedir_hides');
     }
-    // the process that answered is gone and no master of it was seen: its files were looked at from
-    // the doctor's own view, or through a /proc entry that vanished while read: neither
-    // can vouch for what that process saw
-    // (with its own view, only the softokn file the doctor read is in doubt)
+    // the process that answered is gone and no master of it was seen: its files were looked at from the
+    // doctor's own view, or through a /proc entry that vanished while read: neither can vouch for what
+    // that process saw (with its own view, only the softokn file the doctor read is in doubt)
     $gone = (in_array('process_exited_while_read', $notes, true)
         || in_array('process_gone', $notes, true) && !in_array('judged_from_master', $notes, true))
         && (!in_array('own_view', $notes, true) || $f['softokn']['source'] !== 'nsscache');

@@ -78,6 +78,9 @@ function options(array $argv): array
         'watch' => null, 'table' => null, 'colour' => true, 'processes' => false, 'fix-host' => null, 'yes' => false];
     $takes = ['textfile', 'save-json', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch',
         'table', 'fix-host'];
+    // the options that take no value: the setting each one makes
+    $flags = ['json' => ['mode', 'json'], 'nagios' => ['mode', 'nagios'], 'discover' => ['discover', true],
+        'no-color' => ['colour', false], 'processes' => ['processes', true], 'yes' => ['yes', true]];
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
         if ($a === '--help' || $a === '-h') {
@@ -92,16 +95,8 @@ function options(array $argv): array
             usage_error('unknown argument ' . first_line($a));
         }
         $k = $m[1];
-        if (in_array($k, ['json', 'nagios'], true)) {
-            $o['mode'] = $k;
-            continue;
-        }
-        if ($k === 'discover' || $k === 'no-color') {
-            $o[$k === 'discover' ? 'discover' : 'colour'] = $k === 'discover';
-            continue;
-        }
-        if ($k === 'processes' || $k === 'yes') {
-            $o[$k] = true;
+        if (isset($flags[$k])) {
+            $o[$flags[$k][0]] = $flags[$k][1];
             continue;
         }
         if (!in_array($k, $takes, true)) {
@@ -113,12 +108,10 @@ function options(array $argv): array
         }
         if (is_array($o[$k])) {
             $o[$k][] = $v;
-        } else {
-            $o[$k] = $v;
+            continue;
         }
-        if ($k === 'textfile') {
-            $o['mode'] = 'textfile';
-        }
+        $o[$k] = $v;
+        $o['mode'] = $k === 'textfile' ? 'textfile' : $o['mode'];
     }
     // an existing directory, a *.prom file or stdout: never any other path, which root would replace
     $tf = $o['textfile'];
@@ -154,40 +147,28 @@ function own_file(string $name, string $checkout_dir): ?string
     return null;
 }
 
-// The environment a CLI target starts with: the doctor's own as the launcher was given it. nsscache
-// enabled for the doctor's own PHP (phpenmod, as docs/install.md does) sets NSS_SDB_USE_CACHE in
-// the doctor's process when it starts, and every CLI would inherit that fix. RECORD: the launcher's
-// NSSCACHE_DOCTOR_VAR ('unset' or 'set:VALUE', taken before it execs PHP). Without it (main.php
-// run by hand): nsscache's own STATUS says what it changed; LOADED without a STATUS (an older .so):
-// ENV, not known (what the doctor's process holds may be nsscache's fix). The doctor's own
-// variables (NSSCACHE_DOCTOR_*) are not passed on. Returns ['env' => ..., 'known' => bool].
+// The environment a CLI target starts with: the doctor's own as the launcher was given it, less the
+// doctor's own variables (NSSCACHE_DOCTOR_*). nsscache enabled for the doctor's own PHP (phpenmod, as
+// docs/install.md does) sets NSS_SDB_USE_CACHE in the doctor's process, and every CLI would inherit that
+// fix. RECORD: the launcher's NSSCACHE_DOCTOR_VAR ('unset' or 'set:VALUE', taken before it execs PHP);
+// without it (main.php run by hand) nsscache's own STATUS says what it changed; LOADED without a
+// STATUS (an older .so): not known. Returns ['env' => ..., 'known' => bool].
 function target_env(array $env, ?string $record, bool $loaded, ?array $status): array
 {
-    foreach (array_keys($env) as $k) {
-        if (strncmp((string) $k, 'NSSCACHE_DOCTOR_', 16) === 0) {
-            unset($env[$k]);
-        }
-    }
-    $was = false;
-    if ($record === 'unset') {
-        $was = null;
-    } elseif ($record !== null && strncmp($record, 'set:', 4) === 0) {
-        $was = substr($record, 4);
-    } elseif (!$loaded) {
-        return ['env' => $env, 'known' => true];
-    } elseif ($status !== null && in_array($status['action'] ?? null, ['set', 'replaced'], true)
-            && array_key_exists('previous', $status)) {
+    $env = array_filter($env, function ($k): bool {
+        return strncmp((string) $k, 'NSSCACHE_DOCTOR_', 16) !== 0;
+    }, ARRAY_FILTER_USE_KEY);
+    $action = $status['action'] ?? null;
+    if ($record === 'unset' || $record !== null && strncmp($record, 'set:', 4) === 0) {
+        $was = $record === 'unset' ? null : substr($record, 4);
+    } elseif ($loaded && in_array($action, ['set', 'replaced'], true) && array_key_exists('previous', $status)) {
         $was = is_string($status['previous']) ? stripcslashes($status['previous']) : null;
-    } elseif ($status !== null && in_array($status['action'] ?? null, ['none', 'kept', 'disabled'], true)) {
-        return ['env' => $env, 'known' => true];
     } else {
-        return ['env' => $env, 'known' => false];
+        // nothing to undo where nsscache is not loaded or says it changed nothing
+        return ['env' => $env, 'known' => !$loaded || in_array($action, ['none', 'kept', 'disabled'], true)];
     }
     unset($env['NSS_SDB_USE_CACHE']);
-    if ($was !== null) {
-        $env['NSS_SDB_USE_CACHE'] = $was;
-    }
-    return ['env' => $env, 'known' => true];
+    return ['env' => $env + ($was !== null ? ['NSS_SDB_USE_CACHE' => $was] : []), 'known' => true];
 }
 
 // The endpoint as the pools can read it: ENDPOINT itself where a user with no rights of its own could,
@@ -438,7 +419,7 @@ function main(array $argv): int
         $host['fix_points_notes'] = $fp['notes'];
     }
     if ($o['watch'] !== null) {
-        $host['watch_units'] = watch_units('/proc', max(microtime(true), min($t0 + $o['watch'], $until)));
+        $wu = watch_units('/proc', max(microtime(true), min($t0 + $o['watch'], $until)));
         $now = read_dentries('/proc', $kernel);
         $secs = microtime(true) - $t0;
         $d0 = $host['dentries'];
@@ -449,9 +430,8 @@ function main(array $argv): int
             'nr_negative_per_second' => $rate($d0['nr_negative'], $now['nr_negative']),
             'nr_dentry_per_second' => $rate($d0['nr_dentry'], $now['nr_dentry']),
             'slab_bytes_per_second' => $rate($d0['slab']['bytes'] ?? null, $now['slab']['bytes'] ?? null),
-            'processes_started' => $host['watch_units']['started'], 'units' => $host['watch_units']['units']];
+            'processes_started' => $wu['started'], 'units' => $wu['units']];
         $host['dentries'] = $now;
-        unset($host['watch_units']);
     }
     $verdict = verdict($done);
     $code = $verdict->code;

@@ -20,11 +20,8 @@ const TARGET_STATUSES = ['ok', 'not_running', 'dead', 'timeout', 'endpoint_faile
 // The run's verdict (verdict()).
 final class Verdict
 {
-    /** @var int the exit code: 0, 1, 2 or 3 */
-    public int $code;
-    /** @var int[] how many counted targets: 'targets', 'expected', 'possible', 'uninspected', 'none'; and
-     *  'not_counted' */
-    public array $counts;
+    public int $code;       // the exit code: 0, 1, 2 or 3
+    public array $counts;   // how many counted targets: 'targets', and by bucket(); and 'not_counted'
 }
 
 // The exit code and the counts behind it.
@@ -32,12 +29,9 @@ function verdict(array $targets): Verdict
 {
     $n = ['targets' => 0, 'expected' => 0, 'possible' => 0, 'uninspected' => 0, 'none' => 0, 'not_counted' => 0];
     foreach ($targets as $t) {
-        if (!$t->address()['counted']) {
-            $n['not_counted']++;
-            continue;
-        }
-        $n['targets']++;
-        $n[bucket($t)]++;
+        $b = bucket($t);
+        $n[$b]++;
+        $n['targets'] += $b === 'not_counted' ? 0 : 1;
     }
     $v = new Verdict();
     $v->code = $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0));
@@ -160,20 +154,14 @@ function printable(string $s): string
 {
     $re = preg_match('//u', $s) ? '/[\x00-\x1f\x7f]|\xc2[\x80-\x9f]/' : '/[\x00-\x1f\x7f-\xff]/';
     return preg_replace_callback($re, function (array $m): string {
-        return implode('', array_map(function (string $b): string {
-            return sprintf('\\x%02x', ord($b));
-        }, str_split($m[0])));
+        return '\\x' . implode('\\x', str_split(bin2hex($m[0]), 2));
     }, $s);
 }
 
 // TEXT (a file --fix-host writes) line by line, each printable() and indented.
 function printable_lines(string $text): string
 {
-    $out = '';
-    foreach (explode("\n", rtrim($text, "\n")) as $l) {
-        $out .= '    ' . printable($l) . "\n";
-    }
-    return $out;
+    return '    ' . implode("\n    ", array_map(__NAMESPACE__ . '\\printable', explode("\n", rtrim($text, "\n")))) . "\n";
 }
 
 // ---------------------------------------------------------------- the human table
@@ -301,9 +289,9 @@ function target_labels(Target $t): array
     }
 }
 
-// Families of the whole run: each answered target's own (the endpoint's names, from its facts),
-// the doctor's per target, the host's. Label sets differ between targets of one family.
-function families(array $doc): array
+// The textfile: the families of the whole run, each answered target's own (the endpoint's names, from
+// its facts), the doctor's per target, the host's. Label sets differ between targets of one family.
+function doc_prometheus(array $doc): string
 {
     $all = [];
     $add = function (string $name, string $type, string $help, array $labels, $value) use (&$all) {
@@ -397,12 +385,7 @@ function families(array $doc): array
         $add('nsscache_dentry_slab_bytes', 'gauge', 'Bytes of the dentry slab (objects x object size, /proc/slabinfo).',
             [], $d['slab']['bytes']);
     }
-    return $all;
-}
-
-function doc_prometheus(array $doc): string
-{
-    return nsscache_ep_render(families($doc));
+    return nsscache_ep_render($all);
 }
 
 // Writes TEXT to FILE atomically: a temp file of a random name in the same directory (not *.prom,

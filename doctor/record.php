@@ -11,12 +11,11 @@
 // - the Facts (judge.php facts_of()): what is known of the process, merged once;
 // - the Judgement (judge.php judge()): 'probe', 'probe_db_dir', 'probe_temp_dir', 'dentries_freed',
 //   'reason', 'family_row', 'in_effect', 'in_effect_reason', 'notes'.
-// The stages read a part (judgement(), ...). $t['key'], the latest part that has the key, is for tests.
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
 
-final class Target implements \ArrayAccess
+final class Target
 {
     private const PARTS = ['address', 'answer', 'facts', 'judgement'];
     private array $address;
@@ -60,32 +59,6 @@ final class Target implements \ArrayAccess
         $t = clone $this;
         $t->$part = $value;
         return $t;
-    }
-
-    public function offsetExists($k): bool
-    {
-        return $this->offsetGet($k) !== null;
-    }
-
-    #[\ReturnTypeWillChange]
-    public function offsetGet($k)
-    {
-        foreach ([$this->judgement, $this->facts, $this->answer, $this->address] as $part) {
-            if ($part !== null && array_key_exists($k, $part)) {
-                return $part[$k];
-            }
-        }
-        return null;
-    }
-
-    public function offsetSet($k, $v): void
-    {
-        throw new \LogicException("a target's parts are never edited (\$t['$k'] = ...)");
-    }
-
-    public function offsetUnset($k): void
-    {
-        throw new \LogicException("a target's parts are never edited (unset \$t['$k'])");
     }
 }
 

@@ -11,6 +11,7 @@ const TABLE_COLUMNS = ['family', 'from', 'to', 'honours', 'unset_db', 'unset_tmp
     'yesno_db', 'yesno_tmp', 'freed', 'source', 'build', 'measured'];
 // The model's "none" reasons (judge.php), each of which a measured row must name with the layout that measured it
 const TABLE_MEASURED = ['quiet', 'local_fs', 'network_fs', 'db_unreadable', 'no_cert9', 'db_not_writable'];
+const TABLE_CELLS = ['unset_db', 'unset_tmp', 'measure_db', 'measure_tmp', 'yesno_db', 'yesno_tmp'];
 const TABLE_VALUES = [
     'family' => ['upstream', 'rhel6', 'rhel7'],
     'honours' => ['yes', 'no', 'release'],
@@ -45,14 +46,8 @@ function table_parse(string $text, ?string &$why = null): ?array
         }
         $r = array_combine(TABLE_COLUMNS, $f);
         $r['line'] = $n + 1;
-        foreach (['family' => 'family', 'honours' => 'honours', 'freed' => 'freed'] as $col => $set) {
-            if (!in_array($r[$col], TABLE_VALUES[$set], true)) {
-                $why = "line {$r['line']}: $col '{$r[$col]}'";
-                return null;
-            }
-        }
-        foreach (['unset_db', 'unset_tmp', 'measure_db', 'measure_tmp', 'yesno_db', 'yesno_tmp'] as $col) {
-            if (!in_array($r[$col], TABLE_VALUES['cell'], true)) {
+        foreach (array_merge(['family', 'honours', 'freed'], TABLE_CELLS) as $col) {
+            if (!in_array($r[$col], TABLE_VALUES[$col] ?? TABLE_VALUES['cell'], true)) {
                 $why = "line {$r['line']}: $col '{$r[$col]}'";
                 return null;
             }
@@ -88,8 +83,8 @@ function table_parse(string $text, ?string &$why = null): ?array
     }
     foreach ($rows as $i => $a) {
         foreach (array_slice($rows, $i + 1) as $b) {
-            if ($a['family'] === $b['family'] && $a['build'] === '-' && $b['build'] === '-' && version_cmp_lo($b['from_v'], $a['to_v']) <= 0
-                    && version_cmp_lo($a['from_v'], $b['to_v']) <= 0) {
+            if ($a['family'] === $b['family'] && $a['build'] === '-' && $b['build'] === '-'
+                    && version_cmp_lo($b['from_v'], $a['to_v']) <= 0 && version_cmp_lo($a['from_v'], $b['to_v']) <= 0) {
                 $why = "lines {$a['line']} and {$b['line']} overlap";
                 return null;
             }
@@ -133,60 +128,40 @@ function version_cmp_lo(array $a, array $b): int
 // when each one's low end is at most the other's high end.
 function range_holds(array $from, array $to, array $v): string
 {
-    $k = count($v);
-    $lo_all = version_cmp_lo(array_pad($v, 4, 0), array_pad($from, 4, 0)) >= 0;
-    $lo_some = version_prefix_cmp($v, $from) >= 0;
-    $c = version_prefix_cmp($v, $to);
-    $hi_all = $c < 0 || ($c === 0 && count($to) <= $k);
-    $hi_some = $c <= 0;
-    if (!$lo_some || !$hi_some) {
+    // V and W compared on the parts both have
+    $prefix_cmp = function (array $v, array $w): int {
+        return version_cmp_lo($v, array_slice($w, 0, count($v)));
+    };
+    $c = $prefix_cmp($v, $to);
+    if ($prefix_cmp($v, $from) < 0 || $c > 0) {
         return 'none';
     }
-    return $lo_all && $hi_all ? 'all' : 'some';
+    $lo_all = version_cmp_lo(array_pad($v, 4, 0), array_pad($from, 4, 0)) >= 0;
+    return $lo_all && ($c < 0 || count($to) <= count($v)) ? 'all' : 'some';
 }
 
-// Compare V and W on the parts both have.
-function version_prefix_cmp(array $v, array $w): int
-{
-    for ($i = 0; $i < min(count($v), count($w)); $i++) {
-        if ($v[$i] !== $w[$i]) {
-            return $v[$i] <=> $w[$i];
-        }
-    }
-    return 0;
-}
-
-// The rows that may describe softokn version V of FAMILY, each with 'all' or 'some'.
-function table_rows_for(array $rows, string $family, array $v): array
-{
-    $out = [];
-    foreach ($rows as $r) {
-        if ($r['family'] !== $family || $r['build'] !== '-') {
-            continue;
-        }
-        $h = range_holds($r['from_v'], $r['to_v'], $v);
-        if ($h === 'all') {
-            return [$r];
-        }
-        if ($h === 'some') {
-            $out[] = $r;
-        }
-    }
-    return $out;
-}
-
-// One row's worth of columns for V: the row itself, or, for a partial version that spans rows,
-// each column where they agree and 'unknown' (honours: 'unknown') where they do not. null: none.
+// One row's worth of columns for softokn version V of FAMILY: the row that holds all of V, or, for a
+// partial version that spans rows, each column where they agree and 'unknown' (honours: 'unknown')
+// where they do not. null: none.
 function table_lookup(array $rows, string $family, array $v): ?array
 {
-    $cand = table_rows_for($rows, $family, $v);
+    $cand = [];
+    foreach ($rows as $r) {
+        $h = $r['family'] === $family && $r['build'] === '-' ? range_holds($r['from_v'], $r['to_v'], $v) : 'none';
+        if ($h === 'all') {
+            $cand = [$r];
+            break;
+        }
+        if ($h === 'some') {
+            $cand[] = $r;
+        }
+    }
     if (!$cand) {
         return null;
     }
     $r = $cand[0];
     foreach (array_slice($cand, 1) as $o) {
-        foreach (['honours', 'unset_db', 'unset_tmp', 'measure_db', 'measure_tmp', 'yesno_db', 'yesno_tmp', 'freed']
-                as $col) {
+        foreach (array_merge(['honours', 'freed'], TABLE_CELLS) as $col) {
             if ($r[$col] !== $o[$col]) {
                 $r[$col] = 'unknown';
             }

@@ -13,41 +13,34 @@ const NSSDB_DEFAULT = '/etc/pki/nssdb';
 // How a target's files are to be seen once it has answered (vantage_of()).
 final class Vantage
 {
-    /** @var string 'ours' (the doctor's own view: a CLI, an ini target), 'answerer' (the process
-     *  that answered, or its pool's master), 'none' (a page's Prometheus text: nothing of the host) */
+    // ours: the doctor's own view (a CLI, an ini target); answerer: the process that answered, or its
+    // pool's master; none: nothing of the host (a page's Prometheus text)
     public string $from;
-    /** @var ?string what the answerer's cmdline must hold to be the one asked ('' anything) */
-    public ?string $check = null;
-    /** @var ?int a pool's php-fpm master, whose root and mounts its workers share */
-    public ?int $master_pid = null;
-    /** @var ?string the pool's chroot, inside its master's root */
-    public ?string $chroot = null;
-    /** @var ?string the pool's user (its workers' credentials when the worker is gone) */
-    public ?string $user = null;
+    public ?string $check = null;       // what the answerer's cmdline must hold to be the one asked ('' anything)
+    public ?int $master_pid = null;     // a pool's php-fpm master, whose root and mounts its workers share
+    public ?string $chroot = null;      // the pool's chroot, inside its master's root
+    public ?string $user = null;        // the pool's user (its workers' credentials when the worker is gone)
+
+    private function __construct(string $from)
+    {
+        $this->from = $from;
+    }
 
     public static function ours(): self
     {
-        $v = new self();
-        $v->from = 'ours';
-        return $v;
+        return new self('ours');
     }
 
     public static function none(): self
     {
-        $v = new self();
-        $v->from = 'none';
-        return $v;
+        return new self('none');
     }
 
     public static function answerer(string $check, ?int $master_pid = null, ?string $chroot = null,
         ?string $user = null): self
     {
-        $v = new self();
-        $v->from = 'answerer';
-        $v->check = $check;
-        $v->master_pid = $master_pid;
-        $v->chroot = $chroot;
-        $v->user = $user;
+        $v = new self('answerer');
+        [$v->check, $v->master_pid, $v->chroot, $v->user] = [$check, $master_pid, $chroot, $user];
         return $v;
     }
 }
@@ -55,28 +48,17 @@ final class Vantage
 // A target's view of the host, as data: what judge() is given.
 final class View
 {
-    /** @var ?string the target's root as a path of the doctor's ('' its own); null: not seen (a page) */
-    public ?string $root = '';
-    /** @var ?array nsscache_ep_mounts() rows relative to that root; null: unreadable */
-    public ?array $mounts = null;
-    /** @var ?array the process's effective ['uid', 'gid', 'groups'] (proc_creds()); null: unknown */
-    public ?array $creds = null;
-    /** @var ?bool secure execution (AT_SECURE); null: unknown */
-    public ?bool $secure = null;
-    /** @var ?array library name => path mapped in the answering process (nsscache_ep_maps()) */
-    public ?array $maps = null;
-    /** @var array read_distro() of that root */
-    public array $distro = [];
-    /** @var string[] notes for the target (remote_target, process_gone, mountinfo_unreadable, ...) */
-    public array $notes = [];
-    /** @var array db_dir() for the target's SSL_DIR and cwd */
-    public array $db = [];
-    /** @var array temp_dir() for the target's environment and cwd */
-    public array $tempdir = [];
-    /** @var array the softokn file the doctor found (softokn_file()); 'how' => 'none' if none or not looked */
-    public array $softokn = [];
-    /** @var ?string the distribution's build that softokn file is (softokn_build()); null: none verified */
-    public ?string $build = null;
+    public ?string $root = '';      // the target's root as a path of the doctor's ('' its own); null: not seen
+    public ?array $mounts = null;   // nsscache_ep_mounts() rows relative to that root; null: unreadable
+    public ?array $creds = null;    // the process's effective ['uid', 'gid', 'groups'] (proc_creds()); null: unknown
+    public ?bool $secure = null;    // secure execution (AT_SECURE); null: unknown
+    public ?array $maps = null;     // library name => path mapped in the answering process (nsscache_ep_maps())
+    public array $distro = [];      // read_distro() of that root
+    public array $notes = [];       // notes for the target (remote_target, process_gone, mountinfo_unreadable, ...)
+    public array $db = [];          // db_dir() for the target's SSL_DIR and cwd
+    public array $tempdir = [];     // temp_dir() for the target's environment and cwd
+    public array $softokn = [];     // softokn_file(); 'how' => 'none' if none or not looked for
+    public ?string $build = null;   // the distribution's build that softokn file is (softokn_build()); null: none
 }
 
 // Where a target's files are seen from. PID: the process that answered (a pool's worker, an Apache
@@ -88,7 +70,6 @@ final class View
 function view_of(Vantage $from, ?int $pid, array $host): View
 {
     $v = new View();
-    $v->root = '';
     $v->distro = $host['distro'];
     if ($from->from === 'none') {
         $v->root = null;
@@ -98,33 +79,28 @@ function view_of(Vantage $from, ?int $pid, array $host): View
         return $v;
     }
     $worker = null;
-    if ($from->from === 'answerer' && $pid !== null) {
-        $cmd = read_bounded("/proc/$pid/cmdline", 4096);
+    if ($from->from === 'answerer') {
+        // an answer without its pid, or from a process that is not the one asked: it is not seen
+        $cmd = $pid !== null ? read_bounded("/proc/$pid/cmdline", 4096) : null;
         if ($cmd !== null && ($from->check === '' || strpos(str_replace("\0", ' ', $cmd), $from->check) !== false)) {
             $worker = "/proc/$pid";
         } else {
             $v->notes[] = 'process_gone';
         }
-    } elseif ($from->from === 'answerer') {
-        // an answer without its pid: the process is not seen either
-        $v->notes[] = 'process_gone';
     }
+    // the worker's root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
+    $space = $worker ?? '/proc/self';
+    $chroot = '';
     $master = $from->master_pid;
-    $chroot = $master !== null ? rtrim((string) $from->chroot, '/') : '';
     if ($master !== null && is_dir("/proc/$master")) {
         $space = "/proc/$master";
+        $chroot = rtrim((string) $from->chroot, '/');
         $v->root = "$space/root$chroot";
         if ($worker === null) {
             $v->notes[] = 'judged_from_master';
         }
     } elseif ($worker !== null) {
-        // its root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
-        $space = $worker;
         $v->root = "$worker/root";
-        $chroot = '';
-    } else {
-        $space = '/proc/self';
-        $chroot = '';
     }
     $mi = read_bounded("$space/mountinfo", 4 << 20);
     $v->mounts = $mi !== null ? mounts_under(\nsscache_ep_mounts($mi), $chroot) : null;

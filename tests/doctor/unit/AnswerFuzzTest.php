@@ -90,10 +90,12 @@ final class AnswerFuzzTest extends TestCase
         }
         unset($p);
         $bad = self::pool('evil', json_encode($f));
-        $this->assertSame('bad_answer', $bad['status'], implode('.', $path));
-        $this->assertMatchesRegularExpression("/^(malformed facts: facts\\.$path[0]|not the facts)/", $bad['error']);
+        $this->assertSame('bad_answer', $bad->answer()['status'], implode('.', $path));
+        $this->assertMatchesRegularExpression("/^(malformed facts: facts\\.$path[0]|not the facts)/",
+            $bad->answer()['error']);
         $fine = self::pool('fine', json_encode(self::good()));
-        $this->assertSame(['ok', 'none'], [$fine['status'], $fine['probe']], 'the other target is judged');
+        $this->assertSame(['ok', 'none'], [$fine->answer()['status'], $fine->judgement()['probe']],
+            'the other target is judged');
         $doc = self::doc([$fine, $bad]);
         $this->assertSame(3, $doc['exit']);
         $this->assertStringStartsWith('NSSCACHE UNKNOWN - not inspected: evil |', D\doc_nagios($doc));
@@ -184,7 +186,7 @@ final class AnswerFuzzTest extends TestCase
         $t0 = microtime(true);
         for ($i = 0; $i < self::MUTATIONS; $i++) {
             $t = self::pool("m$i\x1b[31m", self::mutate($i), $i % 3 !== 0);
-            $statuses[$t['status']] = ($statuses[$t['status']] ?? 0) + 1;
+            $statuses[$t->answer()['status']] = ($statuses[$t->answer()['status']] ?? 0) + 1;
             $doc = self::doc([$fine, $t]);
             $j = json_decode(D\doc_json($doc), true);
             $this->assertIsArray($j, "mutation $i: --json is JSON");

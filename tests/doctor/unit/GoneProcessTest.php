@@ -51,21 +51,21 @@ final class GoneProcessTest extends TestCase
         $f = facts_fixture($env, $status);
         $f['pid'] = self::deadPid();
         $t = self::pool($f);
-        $this->assertContains('process_gone', $t['notes']);
-        $this->assertNotSame('none', $t['probe'], D\words($t));
+        $this->assertContains('process_gone', $t->judgement()['notes']);
+        $this->assertNotSame('none', $t->judgement()['probe'], D\words($t));
         // the same answer without a pid
         $f['pid'] = null;
-        $this->assertNotSame('none', self::pool($f)['probe']);
+        $this->assertNotSame('none', self::pool($f)->judgement()['probe']);
     }
 
     public function testNotLibcurlNssOrConfirmedByNsscacheStaysNone(): void
     {
         $f = facts_fixture([], null, ['version' => '7.88.1', 'ssl_version' => 'OpenSSL/3.0.11']);
         $f['pid'] = self::deadPid();
-        $this->assertSame(['none', 'curl_not_nss'], [self::pool($f)['probe'], self::pool($f)['reason']]);
+        $this->assertSame(['none', 'curl_not_nss'], judged_as(self::pool($f), 'probe', 'reason'));
         $f = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
         $f['pid'] = self::deadPid();
         $t = self::pool($f);
-        $this->assertSame('none', $t['probe'], D\words($t));
+        $this->assertSame('none', $t->judgement()['probe'], D\words($t));
     }
 }

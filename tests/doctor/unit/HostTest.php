@@ -341,14 +341,14 @@ final class HostTest extends TestCase
         $this->assertSame([], D\FsGuard::$calls);
         if ($env === null) {
             // its environment not seen: the verdict rests on what was not seen
-            $this->assertContains('process_exited_while_read', $t['notes']);
+            $this->assertContains('process_exited_while_read', $t->judgement()['notes']);
             $probe = 'possible';
             $reason = 'process_gone';
-            $this->assertSame('unset', $t['variable_class']);
+            $this->assertSame('unset', $t->facts()['variable_class']);
         }
-        $this->assertSame([$probe, $reason], [$t['probe'], $t['reason']], D\words($t));
-        $this->assertContains('nss_already_initialized', $t['notes']);
-        $this->assertSame('es-probe.service', $t['process']['unit']);
+        $this->assertSame([$probe, $reason], judged_as($t, 'probe', 'reason'), D\words($t));
+        $this->assertContains('nss_already_initialized', $t->judgement()['notes']);
+        $this->assertSame('es-probe.service', $t->facts()['process']['unit']);
         if ($probe !== 'none' && !in_array($reason, ['process_gone', 'nsscache_not_asked'], true)) {
             $this->assertStringContainsString('--fix-host es-probe.service', D\words($t));
         }
@@ -374,16 +374,16 @@ final class HostTest extends TestCase
         self::assertStringNotContainsString("\x1b", $human);
         self::assertStringContainsString('curl\x1b]0;pwned\x07[4343]', $human);
         // its reason code after its sentence; the fix points only when something may probe, or when asked
-        self::assertStringContainsString(' [' . $t['reason'] . "]\n", $human);
+        self::assertStringContainsString(' [' . $t->judgement()['reason'] . "]\n", $human);
         $fix = 'fix: /etc/systemd/system.conf.d/nsscache.conf';
-        self::assertSame($t['probe'] !== 'none', strpos($human, $fix) !== false);
+        self::assertSame($t->judgement()['probe'] !== 'none', strpos($human, $fix) !== false);
         self::assertStringContainsString($fix, D\doc_human(['fix_points_asked' => true] + $doc, false));
         $n = D\doc_nagios($doc);
         self::assertStringNotContainsString("\x1b", $n);
         self::assertStringContainsString(" 'processes'=2;;;0 ", $n);
         $prom = D\doc_prometheus($doc);
         self::assertStringContainsString('nsscache_processes{unit="es-probe.service",comm="curl', $prom);
-        self::assertStringContainsString(',probe="' . $t['probe'] . '"} 2', $prom);
+        self::assertStringContainsString(',probe="' . $t->judgement()['probe'] . '"} 2', $prom);
         self::assertStringNotContainsString('4343', $prom);
         self::assertStringContainsString('nsscache_fix_point{kind="systemd",name="DefaultEnvironment="} 0', $prom);
     }
@@ -457,7 +457,7 @@ final class HostTest extends TestCase
         $ctx = ['table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]];
         $late = D\process_targets($proc, $ctx, true, microtime(true) - 1);
         $this->assertSame([['3 of 3 processes', 'timeout', 'unknown']], array_map(function (D\Target $t): array {
-            return [$t['name'], $t['status'], $t['probe']];
+            return [$t->address()['name'], $t->answer()['status'], $t->judgement()['probe']];
         }, $late));
         $this->assertStringContainsString('3 processes were not read before the deadline', D\words($late[0]));
         $this->assertSame(3, D\verdict($late)->code);
@@ -471,10 +471,10 @@ final class HostTest extends TestCase
             . "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libsoftokn3.so\n");
         $all = D\process_targets($proc, $ctx, true, microtime(true) + 30);
         $this->assertSame(['probe[4242]', 'probe[4244]', '1 of 3 processes'], array_map(function (D\Target $t) {
-            return $t['name'];
+            return $t->address()['name'];
         }, $all));
-        $this->assertSame(['error', '0 cut by the deadline, 1 with maps over 16 MiB'], [$all[2]['status'],
-            $all[2]['error']]);
+        $this->assertSame(['error', '0 cut by the deadline, 1 with maps over 16 MiB'], [$all[2]->answer()['status'],
+            $all[2]->answer()['error']]);
     }
 
     // --watch keeps its time whatever it reads: twenty new processes of 60,000 mappings each (5.6 MB

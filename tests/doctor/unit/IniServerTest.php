@@ -97,7 +97,7 @@ final class IniServerTest extends TestCase
         $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
         $j = D\answered($t, ['status' => 'ok', 'error' => null, 'facts' => $facts], D\Vantage::ours(),
             ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
-        $this->assertSame(['possible', 'server_env_unseen'], [$j['probe'], $j['reason']]);
+        $this->assertSame(['possible', 'server_env_unseen'], judged_as($j, 'probe', 'reason'));
         $this->assertStringContainsString('--url', D\words($j));
     }
 
@@ -132,8 +132,8 @@ final class IniServerTest extends TestCase
             $facts = facts_fixture(['NSS_SDB_USE_CACHE' => $var] + $t['server_env'], $st);
             $j[] = judged_in($t + ['timeout' => 3.0], $facts, view_fixture($r), the_table());
         }
-        $this->assertSame(['expected', 'restart_needed'], [$j[0]['probe'], $j[0]['reason']], D\words($j[0]));
+        $this->assertSame(['expected', 'restart_needed'], judged_as($j[0], 'probe', 'reason'), D\words($j[0]));
         $this->assertStringContainsString('Expected: restart apache2', D\words($j[0]));
-        $this->assertSame(['possible', 'restart_needed'], [$j[1]['probe'], $j[1]['reason']], D\words($j[1]));
+        $this->assertSame(['possible', 'restart_needed'], judged_as($j[1], 'probe', 'reason'), D\words($j[1]));
     }
 }

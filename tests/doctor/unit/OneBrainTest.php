@@ -26,8 +26,8 @@ final class OneBrainTest extends TestCase
     public function testInEffectIsHonoured(): void
     {
         $t = self::judged([]);
-        $this->assertSame(['none', 'honoured', true, 'in_effect'], [$t['probe'], $t['reason'], $t['in_effect'],
-            $t['in_effect_reason']]);
+        $this->assertSame(['none', 'honoured', true, 'in_effect'],
+            judged_as($t, 'probe', 'reason', 'in_effect', 'in_effect_reason'));
     }
 
     public static function notSeen(): array
@@ -48,7 +48,7 @@ final class OneBrainTest extends TestCase
     public function testWhatNssSawDecides(array $status, string $probe): void
     {
         $t = self::judged($status);
-        $this->assertSame([$probe, $status['in_effect'], $status['in_effect_reason']], [$t['probe'], $t['in_effect'],
-            $t['in_effect_reason']], D\words($t));
+        $this->assertSame([$probe, $status['in_effect'], $status['in_effect_reason']],
+            judged_as($t, 'probe', 'in_effect', 'in_effect_reason'), D\words($t));
     }
 }

@@ -45,14 +45,14 @@ final class OutputTest extends TestCase
     public function testJudgeOnACentos7PoolWithTheUnquotedLineAndNoNsscache(): void
     {
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => '1'], null);
-        $this->assertSame(['expected', true, 'probing_value', false], [$t['probe'], $t['nss_curl'],
-            $t['in_effect_reason'], $t['in_effect']]);
+        $this->assertSame(['expected', true, 'probing_value', false], [$t->judgement()['probe'],
+            $t->facts()['nss_curl'], $t->judgement()['in_effect_reason'], $t->judgement()['in_effect']]);
         $this->assertStringContainsString('quote the pool\'s env[] line', D\words($t));
         $this->assertSame(['version' => '3.44.0', 'path' => '/usr/lib64/libsoftokn3.so', 'how' => 'file',
-            'system_build' => true, 'source' => 'doctor', 'build' => null], $t['softokn'],
+            'system_build' => true, 'source' => 'doctor', 'build' => null], $t->facts()['softokn'],
             'read as a file beside libnss3 (no dpkg checksum of it: no build)');
-        $this->assertSame(['SSL_DIR', true, 'xfs', 'local'], [$t['db']['source'], $t['db']['cert9'], $t['db']['fs'],
-            $t['db']['fs_class']]);
+        $db = $t->facts()['db'];
+        $this->assertSame(['SSL_DIR', true, 'xfs', 'local'], [$db['source'], $db['cert9'], $db['fs'], $db['fs_class']]);
     }
 
     // The fix is worded from what nsscache says of itself: loaded but turned off, the pool's unquoted
@@ -80,21 +80,21 @@ final class OutputTest extends TestCase
         $this->assertArrayHasKey('changed_below_php', nsscache_ep_reasons());
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
             'in_effect_reason' => 'a_later_code']));
-        $this->assertSame(['ok', 'none', 'honoured', 'in_effect'], [$t['status'], $t['probe'], $t['reason'],
-            $t['in_effect_reason']]);
-        $this->assertContains('in_effect_reason_unknown', $t['notes']);
-        $this->assertSame('a_later_code', $t['nsscache']['in_effect_reason']);
+        $this->assertSame(['ok', 'none', 'honoured', 'in_effect'], array_merge([$t->answer()['status']],
+            judged_as($t, 'probe', 'reason', 'in_effect_reason')));
+        $this->assertContains('in_effect_reason_unknown', $t->judgement()['notes']);
+        $this->assertSame('a_later_code', $t->facts()['nsscache']['in_effect_reason']);
     }
 
     public function testJudgeWithNsscacheAgreesAndSaysFixed(): void
     {
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['action' => 'replaced',
             'previous' => '1', 'phase' => 'rinit']));
-        $this->assertSame(['none', 'honoured', true, true], [$t['probe'], $t['reason'], $t['in_effect'],
-            $t['nsscache']['in_effect']]);
+        $this->assertSame(['none', 'honoured', true, true], array_merge(judged_as($t, 'probe', 'reason', 'in_effect'),
+            [$t->facts()['nsscache']['in_effect']]));
         $this->assertStringStartsWith('Fixed:', D\words($t));
         $this->assertStringContainsString('nsscache replaced it', D\words($t));
-        $this->assertSame([], $t['notes']);
+        $this->assertSame([], $t->judgement()['notes']);
     }
 
     public function testStatusEnvIsReadUnescaped(): void
@@ -102,10 +102,10 @@ final class OutputTest extends TestCase
         // nsscache_status() gives "\\" and "\xHH" for a backslash and a byte outside printable ASCII
         foreach (["a\\b\xff" => 'a\\\\b\xff', 'plain' => 'plain'] as $raw => $escaped) {
             $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => $raw], status_fixture(['env' => $escaped]));
-            $this->assertNotContains('status_env_differs', $t['notes'], $escaped);
+            $this->assertNotContains('status_env_differs', $t->judgement()['notes'], $escaped);
         }
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['env' => 'no']));
-        $this->assertContains('status_env_differs', $t['notes']);
+        $this->assertContains('status_env_differs', $t->judgement()['notes']);
     }
 
     public function testJudgeSpotsADisagreementAndAnOddStatusShape(): void
@@ -113,29 +113,29 @@ final class OutputTest extends TestCase
         // one brain: nsscache says not in effect where the table says honoured: its word is taken
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'softokn_ignores']));
-        $this->assertSame([false, 'softokn_ignores', false], [$t['in_effect'], $t['in_effect_reason'],
-            $t['nsscache']['in_effect']]);
+        $this->assertSame([false, 'softokn_ignores', false], array_merge(judged_as($t, 'in_effect', 'in_effect_reason'),
+            [$t->facts()['nsscache']['in_effect']]));
         // a code and in_effect that do not go together are not taken
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => true,
             'in_effect_reason' => 'softokn_ignores']));
-        $this->assertSame([true, 'in_effect'], [$t['in_effect'], $t['in_effect_reason']]);
+        $this->assertSame([true, 'in_effect'], judged_as($t, 'in_effect', 'in_effect_reason'));
         // softokn_version_ambiguous: the doctor decides (api.md)
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
             'in_effect_reason' => 'softokn_version_ambiguous']));
-        $this->assertNotSame('softokn_version_ambiguous', $t['in_effect_reason']);
+        $this->assertNotSame('softokn_version_ambiguous', $t->judgement()['in_effect_reason']);
         // set_after_nss_init is the process's own fact: the doctor takes it
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'set_after_nss_init', 'nss' => ['version' => '3.44.0', 'initialized' => true,
             'path' => '/usr/lib64/libnss3.so']]));
-        $this->assertSame([false, 'set_after_nss_init', false], [$t['in_effect'], $t['in_effect_reason'],
-            $t['nsscache']['in_effect']]);
-        $this->assertContains('nss_already_initialized', $t['notes']);
+        $this->assertSame([false, 'set_after_nss_init', false],
+            array_merge(judged_as($t, 'in_effect', 'in_effect_reason'), [$t->facts()['nsscache']['in_effect']]));
+        $this->assertContains('nss_already_initialized', $t->judgement()['notes']);
         // a 0.1.0-shaped status: noted, judged from the facts
         $old = status_fixture(['version' => '0.1.0', 'in_effect_reason' => null]);
         unset($old['notes']);
         $t = self::judged('fpm', ['NSS_SDB_USE_CACHE' => 'yes'], $old);
-        $this->assertContains('status_shape:in_effect_reason,notes', $t['notes']);
-        $this->assertSame('none', $t['probe']);
+        $this->assertContains('status_shape:in_effect_reason,notes', $t->judgement()['notes']);
+        $this->assertSame('none', $t->judgement()['probe']);
     }
 
     public function testVerdictPrecedence(): void
@@ -242,7 +242,7 @@ final class OutputTest extends TestCase
         $targets = self::targets();
         $t = $targets[0];
         $targets[] = remade($t, ['name' => str_repeat("p\u{e9}", 250)], [], ['variable' => str_repeat("\x1b", 500),
-            'nsscache' => ['loaded' => true, 'version' => str_repeat('9', 500)] + $t['nsscache']]);
+            'nsscache' => ['loaded' => true, 'version' => str_repeat('9', 500)] + $t->facts()['nsscache']]);
         $human = D\doc_human(self::doc($targets), false);
         [, $table] = explode("\n\n", $human, 3);
         $rows = array_values(preg_grep('/^ /', explode("\n", $table), PREG_GREP_INVERT));
@@ -272,7 +272,7 @@ final class OutputTest extends TestCase
         $targets = self::targets();
         $targets[0] = remade($targets[0], ['name' => "x\"} 1\nnsscache_loaded 0\n\\" . str_repeat('"', 300)
             . "\xff\x01é"]);
-        $targets[1] = remade($targets[1], [], ['facts' => array_replace_recursive($targets[1]['facts'],
+        $targets[1] = remade($targets[1], [], ['facts' => array_replace_recursive($targets[1]->answer()['facts'],
             ['env' => ['NSS_SDB_USE_CACHE' => "\"}\n"]])]);
         $targets[] = self::judged('cli', [], null);
         $text = D\doc_prometheus(self::doc($targets));

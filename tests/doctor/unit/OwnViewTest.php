@@ -28,13 +28,15 @@ final class OwnViewTest extends TestCase
 
     public function testTheTargetsViewWinsOverTheOutsideOne(): void
     {
-        $this->assertSame('no_db', self::judged(null)['reason'], 'the outside view alone');
+        $this->assertSame('no_db', self::judged(null)->judgement()['reason'], 'the outside view alone');
         $t = self::judged(own_view_fixture());
-        $this->assertSame(['expected', 'probes', 'SSL_DIR', '/srv/db', 'xfs', 'TMPDIR'], [$t['probe'], $t['reason'],
-            $t['db']['source'], $t['db']['path'], $t['db']['fs'], $t['tempdir']['source']], D\words($t));
-        $this->assertContains('own_view', $t['notes']);
+        $f = $t->facts();
+        $this->assertSame(['expected', 'probes', 'SSL_DIR', '/srv/db', 'xfs', 'TMPDIR'],
+            array_merge(judged_as($t, 'probe', 'reason'), [$f['db']['source'], $f['db']['path'], $f['db']['fs'],
+            $f['tempdir']['source']]), D\words($t));
+        $this->assertContains('own_view', $t->judgement()['notes']);
         $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => 'none']]));
-        $this->assertSame(['none', 'no_db'], [$t['probe'], $t['reason']]);
+        $this->assertSame(['none', 'no_db'], judged_as($t, 'probe', 'reason'));
     }
 
     // root's 0600 cert9.db and key4.db, a pool user: NSS's open fails with EACCES before it measures the
@@ -42,12 +44,12 @@ final class OwnViewTest extends TestCase
     public function testUnreadableDbFilesStopOnlyTheTempDirProbe(): void
     {
         $t = self::judged(own_view_fixture('unreadable'));
-        $this->assertSame(['expected', 'probes', true, false], [$t['probe'], $t['reason'], $t['probe_db_dir'],
-            $t['probe_temp_dir']], D\words($t));
+        $this->assertSame(['expected', 'probes', true, false],
+            judged_as($t, 'probe', 'reason', 'probe_db_dir', 'probe_temp_dir'), D\words($t));
         // one of the two readable: NSS may still open and measure the temp dir with the other
         foreach (['cert9', 'key4'] as $f) {
             $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => [$f => 'unreadable']]));
-            $this->assertSame(['expected', true, null], [$t['probe'], $t['probe_db_dir'], $t['probe_temp_dir']],
+            $this->assertSame(['expected', true, null], judged_as($t, 'probe', 'probe_db_dir', 'probe_temp_dir'),
                 D\words($t));
         }
     }
@@ -56,11 +58,11 @@ final class OwnViewTest extends TestCase
     {
         $t = self::judged(own_view_fixture('readable', 'xfs', ['db' => ['path' => null, 'source' => null,
             'cert9' => null, 'key4' => null, 'fs' => null], 'hidden' => ['/srv/db']]));
-        $this->assertSame(['possible', 'open_basedir_hides'], [$t['probe'], $t['reason']], D\words($t));
+        $this->assertSame(['possible', 'open_basedir_hides'], judged_as($t, 'probe', 'reason'), D\words($t));
         // nsscache there says in effect: that rests on the process's own facts
         $t = self::judged(own_view_fixture('readable', 'xfs', ['hidden' => ['/proc/self/mountinfo']]),
             ['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
-        $this->assertSame(['none', 'honoured'], [$t['probe'], $t['reason']]);
+        $this->assertSame(['none', 'honoured'], judged_as($t, 'probe', 'reason'));
     }
 
     public function testAMalformedViewIsBadAnswer(): void

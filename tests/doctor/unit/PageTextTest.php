@@ -20,7 +20,7 @@ final class PageTextTest extends TestCase
     {
         $t = D\target('url', 'http://127.0.0.1:8080/m.php', ['address' => 'http://127.0.0.1:8080/m.php']);
         $t['timeout'] = 3.0;
-        $a = D\text_answer("HTTP/1.0 $status OK\r\nContent-Type: text/plain\r\n\r\n" . $body, $status);
+        $a = D\cgi_answer("HTTP/1.0 $status OK\r\nContent-Type: text/plain\r\n\r\n" . $body, '', $status);
         return D\answered($t, $a, D\Vantage::none(),
             ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
     }
@@ -67,33 +67,34 @@ final class PageTextTest extends TestCase
     public function testAMalformedTextIsThatPagesBadAnswer(string $body): void
     {
         $t = self::page($body);
-        $this->assertSame(['bad_answer', 'unknown'], [$t['status'], $t['probe']], (string) $t['error']);
+        $this->assertSame(['bad_answer', 'unknown'], [$t->answer()['status'], $t->judgement()['probe']],
+            (string) $t->answer()['error']);
     }
 
     public function testNotFoundIsEndpointFailed(): void
     {
-        $this->assertSame('endpoint_failed', self::page("no\n", 404)['status']);
+        $this->assertSame('endpoint_failed', self::page("no\n", 404)->answer()['status']);
     }
 
     // No false "fixed": a page's text cannot show its DB, temp dir or softokn build.
     public function testNoneOnlyWhereNsscacheSaysInEffectOrCurlIsNotNss(): void
     {
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture())));
-        $this->assertSame(['none', 'honoured'], [$t['probe'], $t['reason']], D\words($t));
+        $this->assertSame(['none', 'honoured'], judged_as($t, 'probe', 'reason'), D\words($t));
         // yes, but nsscache says not in effect (NSS opened its DB first): never "none"
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => false,
             'in_effect_reason' => 'set_after_nss_init']))));
-        $this->assertNotSame('none', $t['probe'], D\words($t));
+        $this->assertNotSame('none', $t->judgement()['probe'], D\words($t));
         // unset, softokn 3.35 (quiet by the table): the build is not seen
         $t = self::page(self::text(['distro_family' => 'other'] + facts_fixture([], status_fixture(['env' => null,
             'enabled' => false, 'action' => 'disabled', 'in_effect' => false, 'in_effect_reason' => 'unset',
             'softokn' => ['version' => '3.35', 'how' => 'file', 'path' => '/opt/x/libsoftokn3.so',
                 'system_build' => false]]))));
-        $this->assertNotSame('none', $t['probe'], D\words($t));
+        $this->assertNotSame('none', $t->judgement()['probe'], D\words($t));
         // no nsscache, "auto": the value is not in the text, the class is
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'auto'])));
-        $this->assertSame('probing', $t['variable_class']);
-        $this->assertNotSame('none', $t['probe']);
+        $this->assertSame('probing', $t->facts()['variable_class']);
+        $this->assertNotSame('none', $t->judgement()['probe']);
         $this->assertStringNotContainsString('unset', D\words($t));
         $doc = ['doctor' => ['version' => D\VERSION, 'table' => null, 'table_error' => null, 'endpoint' => null,
             'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '6.1',
@@ -107,7 +108,7 @@ final class PageTextTest extends TestCase
         // OpenSSL libcurl: not affected, from the text alone
         $t = self::page(self::text(facts_fixture([], null, ['version' => '7.88.1',
             'ssl_version' => 'OpenSSL/3.0.11'])));
-        $this->assertSame(['none', 'curl_not_nss'], [$t['probe'], $t['reason']]);
+        $this->assertSame(['none', 'curl_not_nss'], judged_as($t, 'probe', 'reason'));
     }
 
     // mod_php through --url without nsscache (the truth suite's apache-url): the text shows no softokn
@@ -117,20 +118,20 @@ final class PageTextTest extends TestCase
     {
         foreach ([null, 'yes', 'auto'] as $v) {
             $t = self::page(self::text(['distro_family' => 'rhel7'] + facts_fixture(['NSS_SDB_USE_CACHE' => $v])));
-            $this->assertSame(['ok', 'possible', 'page_unconfirmed', null, null], [$t['status'], $t['probe'],
-                $t['reason'], $t['probe_db_dir'], $t['probe_temp_dir']], (string) $v . ': ' . D\words($t));
+            $this->assertSame(['ok', 'possible', 'page_unconfirmed', null, null], array_merge([$t->answer()['status']],
+                judged_as($t, 'probe', 'reason', 'probe_db_dir', 'probe_temp_dir')), (string) $v . ': ' . D\words($t));
             $this->assertStringStartsWith('May probe', D\words($t));
         }
         // nsscache loaded and saying it found no softokn: that is the process's own word, still unknown
         $t = self::page(self::text(facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture(['in_effect' => null,
             'in_effect_reason' => 'softokn_unknown', 'softokn' => ['version' => null, 'how' => 'none',
                 'path' => null, 'system_build' => null]]))));
-        $this->assertSame(['unknown', 'softokn_unknown'], [$t['probe'], $t['reason']], D\words($t));
+        $this->assertSame(['unknown', 'softokn_unknown'], judged_as($t, 'probe', 'reason'), D\words($t));
     }
 
     public function testOnlyHttp(): void
     {
-        $r = D\ask_url('https://127.0.0.1:1/m.php', 1.0);
+        $r = D\wait_for(D\ask_url_task('https://127.0.0.1:1/m.php', microtime(true) + 1.0));
         $this->assertSame('error', $r['status']);
         $this->assertStringContainsString('http://', $r['error']);
     }

@@ -100,10 +100,10 @@ final class PureJudgingTest extends TestCase
         }
         $this->assertSame([], D\FsGuard::$calls, 'judge() or sentence() touched the filesystem');
         $this->assertNotSame('', $words);
-        $this->assertSame(array_slice($want, 0, 6), [$j['probe'], $j['reason'], $j['in_effect'],
-            $j['in_effect_reason'], $j['probe_db_dir'], $j['probe_temp_dir']]);
+        $this->assertSame(array_slice($want, 0, 6),
+            judged_as($j, 'probe', 'reason', 'in_effect', 'in_effect_reason', 'probe_db_dir', 'probe_temp_dir'));
         if ($want[6] !== null) {
-            $this->assertContains($want[6], $j['notes']);
+            $this->assertContains($want[6], $j->judgement()['notes']);
         }
     }
 

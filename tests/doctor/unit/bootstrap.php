@@ -109,7 +109,7 @@ function made(array $flat): NsscacheDoctor\Target
         'server_env'], null);
     $t = (new NsscacheDoctor\Target(array_replace($address, array_intersect_key($flat, $address))))
         ->with('answer', array_replace($answer, array_intersect_key($flat, $answer)));
-    if ($t['status'] === 'ok') {
+    if ($t->answer()['status'] === 'ok') {
         $t = $t->with('facts', array_diff_key($flat, $answer, $judgement, $address));
     }
     return $t->with('judgement', array_replace($judgement, array_intersect_key($flat, $judgement)));
@@ -159,4 +159,12 @@ function memory_view(array $override = []): NsscacheDoctor\View
             ? array_replace($v->$k, $x) : $x;
     }
     return $v;
+}
+
+// The KEYS of target T's Judgement, in that order.
+function judged_as(NsscacheDoctor\Target $t, string ...$keys): array
+{
+    return array_map(function (string $k) use ($t) {
+        return $t->judgement()[$k];
+    }, $keys);
 }
