@@ -214,9 +214,9 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
     return ['stdout' => $out[0], 'stderr' => $out[1], 'status' => $status];
 }
 
-// Runs TASKS (generators that yield ['read' => streams, 'write' => streams, 'until' => wake-up
-// time] and return their result) together: one stream_select() for all, each resumed when one of
-// its streams is ready or its time has come. Returns their results, keys kept. No pcntl: one process, non-blocking I/O.
+// Runs TASKS (generators that yield ['read' => streams, 'write' => streams, 'until' => wake-up time] and
+// return their result) together, in one process: one stream_select() for all, each resumed when one of its
+// streams is ready or its time has come. Returns their results, keys kept.
 function drive(array $tasks): array
 {
     $done = array_fill_keys(array_keys($tasks), null);
@@ -246,18 +246,13 @@ function drive(array $tasks): array
         } else {
             usleep((int) ($left * 1e6));
         }
-        $ready = [];
-        foreach (array_merge($r ?: [], $w ?: []) as $x) {
-            $ready[(int) $x] = true;
-        }
+        // streams by their ids
+        $ready = array_map('intval', array_merge($r ?: [], $w ?: []));
         $now = microtime(true);
         foreach ($tasks as $g) {
             $y = $g->current();
-            $go = $now >= $y['until'];
-            foreach (array_merge($y['read'], $y['write']) as $x) {
-                $go = $go || isset($ready[(int) $x]);
-            }
-            if ($go) {
+            $mine = array_map('intval', array_merge($y['read'], $y['write']));
+            if ($now >= $y['until'] || array_intersect($mine, $ready)) {
                 $g->next();
             }
         }
@@ -316,13 +311,8 @@ function first_line(string $text): string
 function connect(string $address, float $deadline, ?array &$err = null)
 {
     $err = null;
-    if ($address !== '' && $address[0] === '/') {
-        $uri = "unix://$address";
-    } elseif (ctype_digit($address)) {
-        $uri = "tcp://127.0.0.1:$address";
-    } else {
-        $uri = "tcp://$address";
-    }
+    $uri = $address !== '' && $address[0] === '/' ? "unix://$address"
+        : (ctype_digit($address) ? "tcp://127.0.0.1:$address" : "tcp://$address");
     $left = max(0.001, $deadline - microtime(true));
     // TCP connects in the background (exchange() waits for it with the other targets); a unix
     // socket's connect returns at once
@@ -407,7 +397,8 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
     if ($facts === null) {
         return ['status' => $body === '' && $stderr !== '' ? 'endpoint_failed' : 'bad_answer', 'facts' => null,
             'error' => $body === '' ? ($why ?: 'empty answer')
-                : ($text || strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body)), 'body' => $body];
+                : ($text || strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body)),
+            'body' => $body];
     }
     return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
 }

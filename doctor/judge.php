@@ -30,15 +30,8 @@ function tri_and(?bool $a, ?bool $b): ?bool
 // fstype -> true only when the DB is on FUSE/CODA/NCP (sdb_init's statfs).
 function cell_tri(string $cell, string $fs_class): ?bool
 {
-    switch ($cell) {
-        case 'probe':
-            return true;
-        case 'no':
-            return false;
-        case 'fstype':
-            return $fs_class === 'unknown' ? null : $fs_class === 'measure';
-    }
-    return null;
+    $fstype = $fs_class === 'unknown' ? null : $fs_class === 'measure';
+    return ['probe' => true, 'no' => false, 'fstype' => $fstype][$cell] ?? null;
 }
 
 // One process as NSS will meet it: what predict() and in_effect() are given (judge() makes it from the Facts).

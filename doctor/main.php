@@ -1,11 +1,10 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: is this host affected by NSS's access() probe, and is the fix in effect in
-// every PHP here? Run by the launcher (nsscache-doctor) under a PHP >= 7.4; see --help and
-// docs/doctor.md. The stages, one file each: targets.php (which PHPs), ask.php (asking them, their
-// facts; fcgi.php the FastCGI client), view.php (what each one's view of the host holds), judge.php
-// (facts and view to codes, pure), words.php (every sentence), output.php (the verdict and its
-// forms); files.php reads the host for them, table.php reads the softokn table.
+// nsscache-doctor: is this host affected by NSS's access() probe, and is the fix in effect in every PHP
+// here? Run by the launcher (nsscache-doctor) under a PHP >= 7.4; see --help and docs/doctor.md. The
+// stages, one file each: targets.php (which PHPs), ask.php and fcgi.php (their facts), view.php (their
+// view of the host), judge.php (codes, pure), words.php (every sentence), output.php (the verdict's forms);
+// record.php the target, files.php reads the host, table.php the softokn table.
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -222,10 +221,8 @@ function dedupe(array $targets): array
     return $out;
 }
 
-// Why pool T's user cannot read the endpoint SCRIPT (as the pool sees it: its master's root and
-// the pool's chroot): blocked_at() plus 'user' and 'owner' (the blocking path's owner, by name where
-// it has one), or null when nothing is found (then the other causes: open_basedir,
-// security.limit_extensions).
+// Why pool T's user cannot read the endpoint SCRIPT (in its master's root and its chroot): blocked_at() plus
+// 'user' and 'owner' (by name where it has one); null: not that (open_basedir, security.limit_extensions).
 function endpoint_blocked(array $t, ?string $script): ?array
 {
     $pool = $t['pool'] ?? pool_at($t['address']);
@@ -289,7 +286,7 @@ function vantage_of(array $t): Vantage
     switch ($t['kind']) {
         case 'cli':
         case 'ini':
-            return Vantage::ours();
+            return new Vantage('ours');
         case 'fpm':
             $pool = $t['pool'] ?? pool_at($t['address']);
             return $pool !== null && $pool['master_pid'] !== null
@@ -298,7 +295,7 @@ function vantage_of(array $t): Vantage
                 : Vantage::answerer($pool !== null ? "pool {$pool['name']}" : 'php-fpm');
     }
     // a page's Prometheus text shows no pid, no paths: nothing on this host is looked at for it
-    return Vantage::none();
+    return new Vantage('none');
 }
 
 // Asks and judges TARGETS (Addresses) together (drive()): each until its --timeout or the run's
@@ -309,13 +306,10 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
     $start = microtime(true);
     $limit = min($start + $ctx['timeout'], $deadline);
     foreach ($targets as $i => $t) {
-        $from[$i] = $t['status'] === null ? vantage_of($t) : Vantage::none();
-        $task = ask_task($t, $ctx, $limit);
-        if ($task !== null) {
-            $tasks[$i] = $task;
-        }
+        $from[$i] = $t['status'] === null ? vantage_of($t) : new Vantage('none');
+        $tasks[$i] = ask_task($t, $ctx, $limit);
     }
-    $answers = drive($tasks);
+    $answers = drive(array_filter($tasks));
     $out = [];
     foreach ($targets as $i => $t) {
         $a = $answers[$i] ?? null;
@@ -346,8 +340,8 @@ function answered(array $t, array $a, Vantage $from, array $ctx): Target
 function main(array $argv): int
 {
     $t0 = microtime(true);
-    // Decimal points whatever the host's PHP set (an ini's auto_prepend_file, an extension): the textfile and
-    // the Nagios perfdata are read by programs that take only '.', as the plugin guidelines' LC_NUMERIC=C says.
+    // the textfile and the Nagios perfdata are read by programs that take only '.' (LC_NUMERIC=C), whatever
+    // the host's PHP set
     setlocale(LC_NUMERIC, 'C');
     $o = options($argv);
     if ($o['fix-host'] !== null) {
@@ -360,13 +354,11 @@ function main(array $argv): int
         fwrite(STDERR, "nsscache-doctor: $table_error: probes on NSS hosts are reported unknown\n");
     }
     $endpoint = own_file('nsscache-metrics.php', 'fleet');
-    if ($endpoint === null) {
-        fwrite(STDERR, "nsscache-doctor: nsscache-metrics.php not found beside the doctor\n");
-        return 3;
-    }
-    if (!trusted_file($endpoint)) {
-        fwrite(STDERR, 'nsscache-doctor: ' . printable($endpoint) . " is not root's, or others may write it (or a "
-            . "directory above it): refusing to load it as root\n");
+    $bad = $endpoint === null ? 'nsscache-metrics.php not found beside the doctor' : (trusted_file($endpoint) ? null
+        : printable($endpoint) . " is not root's, or others may write it (or a directory above it): refusing to load it"
+        . ' as root');
+    if ($bad !== null) {
+        fwrite(STDERR, "nsscache-doctor: $bad\n");
         return 3;
     }
     define('NSSCACHE_EP_LIBRARY', true);
@@ -485,11 +477,7 @@ function main(array $argv): int
 function fix_host(string $what, bool $yes): int
 {
     $plan = fix_host_plan($what, '', 0, $why);
-    if ($plan === null) {
-        fwrite(STDERR, 'nsscache-doctor: --fix-host: ' . printable((string) $why) . "\n");
-        return 3;
-    }
-    if ($yes && !fix_host_write($plan, '', 0, $why)) {
+    if ($plan === null || $yes && !fix_host_write($plan, '', 0, $why)) {
         fwrite(STDERR, 'nsscache-doctor: --fix-host: ' . printable((string) $why) . "\n");
         return 3;
     }

@@ -1,10 +1,9 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: the verdict and its four forms. One exit code for every mode (docs/doctor.md):
-// 2 some target expected to probe > 3 some target not inspected > 1 some target possible > 0;
-// targets that are not counted (a discovered pool whose master is not running) never change it.
-// The human table (colour only on a terminal), --json (schema 1), --nagios (one line, the same
-// codes) and --textfile (Prometheus text for node_exporter, with the endpoint's metric names).
+// nsscache-doctor: the verdict and its four forms: the human table (colour only on a terminal), --json,
+// --nagios and --textfile (Prometheus text for node_exporter, with the endpoint's metric names). One exit
+// code for every mode (docs/doctor.md): 2 expected > 3 not inspected > 1 possible > 0; a target not
+// counted (a discovered pool whose master is not running) never changes it.
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -53,10 +52,7 @@ function summary(int $code, array $n): string
 // A target not inspected has no Facts (each null) and a Judgement of nulls and "unknown" (judge()).
 function target_json(Target $t): array
 {
-    $ad = $t->address();
-    $a = $t->answer();
-    $f = $t->facts();
-    $j = $t->judgement();
+    [$ad, $a, $f, $j] = $t->parts();
     $only = function (string $k, array $keys) use ($f): ?array {
         return $f !== null ? array_intersect_key($f[$k], array_flip($keys)) : null;
     };
@@ -93,9 +89,8 @@ function doc_json(array $doc): string
 // ---------------------------------------------------------------- Nagios
 
 // The plugin guidelines' line: "NSSCACHE STATE - text | perfdata", the exit code the state's number.
-// Perfdata labels are fixed words (nothing from the host goes there), each 'label'=value[UOM];warn;crit;min;max:
-// the ranges are the ones that drive the state ("0": above 0 a target possible warns, one expected is
-// critical); max the counted targets. Numbers are formatted without the locale (%d, %F).
+// Perfdata labels are fixed words (nothing from the host goes there); their ranges drive the state (above
+// 0 a possible target warns, an expected one is critical). Numbers without the locale (%d, %F).
 function doc_nagios(array $doc): string
 {
     $state = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'][$doc['exit']];
@@ -161,7 +156,8 @@ function printable(string $s): string
 // TEXT (a file --fix-host writes) line by line, each printable() and indented.
 function printable_lines(string $text): string
 {
-    return '    ' . implode("\n    ", array_map(__NAMESPACE__ . '\\printable', explode("\n", rtrim($text, "\n")))) . "\n";
+    $lines = array_map(__NAMESPACE__ . '\\printable', explode("\n", rtrim($text, "\n")));
+    return '    ' . implode("\n    ", $lines) . "\n";
 }
 
 // ---------------------------------------------------------------- the human table
@@ -180,10 +176,7 @@ function doc_human(array $doc, bool $colour): string
     $colours = $said = [''];
     $probes = false;
     foreach ($doc['targets'] as $t) {
-        $ad = $t->address();
-        $a = $t->answer();
-        $f = $t->facts();
-        $j = $t->judgement();
+        [$ad, $a, $f, $j] = $t->parts();
         $ok = $a['status'] === 'ok';
         $ns = !$ok ? '-' : (!$f['nsscache']['loaded'] ? 'no' : ($f['nsscache']['version'] ?? 'loaded'));
         $rows[] = array_map(__NAMESPACE__ . '\printable', [$ad['name'], $ad['kind'],
@@ -308,13 +301,10 @@ function doc_prometheus(array $doc): string
         . '2 a target will probe, 3 a target could not be inspected.', [], $doc['exit']);
     $procs = [];
     foreach ($doc['targets'] as $t) {
-        $ad = $t->address();
-        $a = $t->answer();
-        $f = $t->facts();
-        $probe = $t->judgement()['probe'];
+        [$ad, $a, $f, $j] = $t->parts();
         if ($ad['kind'] === 'process') {
             // by unit and command, never by pid (a label per pid would grow without bound)
-            $key = json_encode([$f['process']['unit'] ?? '', $f['process']['comm'] ?? '', $probe]);
+            $key = json_encode([$f['process']['unit'] ?? '', $f['process']['comm'] ?? '', $j['probe']]);
             $procs[$key] = ($procs[$key] ?? 0) + 1;
             continue;
         }
@@ -335,7 +325,7 @@ function doc_prometheus(array $doc): string
         foreach (PROBE_STATES as $s) {
             $add('nsscache_probe', 'gauge', 'Will NSS\'s access() probe run in this target (nsscache-doctor): none, '
                 . 'expected, possible, or unknown (not inspected, or no softokn version).', $l + ['state' => $s],
-                $probe === $s ? 1 : 0);
+                $j['probe'] === $s ? 1 : 0);
         }
         if ($a['status'] !== 'ok') {
             continue;

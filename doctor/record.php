@@ -49,6 +49,12 @@ final class Target
         return $this->judgement;
     }
 
+    // [Address, Answer, Facts, Judgement], for a reader of them all
+    public function parts(): array
+    {
+        return [$this->address, $this->answer, $this->facts, $this->judgement];
+    }
+
     // This target with PART (answer, facts, judgement) made: once, after the parts before it.
     public function with(string $part, array $value): self
     {

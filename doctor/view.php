@@ -1,9 +1,8 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: the view. Where a target's files are seen from (its process's root and mounts,
-// its pool master's, or the doctor's own) and what is seen there for its facts: the DB libcurl-NSS
-// would open, the temp dir sqlite would use, the softokn file. Every read of the host that judging
-// needs happens here, before judging (judge.php reads nothing: it is given a View).
+// nsscache-doctor: the view. Where a target's files are seen from (its process's root and mounts, its pool
+// master's, or the doctor's own) and what is seen there: the DB libcurl-NSS would open, sqlite's temp dir,
+// the softokn file. Every read of the host that judging needs happens here (judge.php is given a View).
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -21,19 +20,9 @@ final class Vantage
     public ?string $chroot = null;      // the pool's chroot, inside its master's root
     public ?string $user = null;        // the pool's user (its workers' credentials when the worker is gone)
 
-    private function __construct(string $from)
+    public function __construct(string $from)
     {
         $this->from = $from;
-    }
-
-    public static function ours(): self
-    {
-        return new self('ours');
-    }
-
-    public static function none(): self
-    {
-        return new self('none');
     }
 
     public static function answerer(string $check, ?int $master_pid = null, ?string $chroot = null,
@@ -61,12 +50,10 @@ final class View
     public ?string $build = null;   // the distribution's build that softokn file is (softokn_build()); null: none
 }
 
-// Where a target's files are seen from. PID: the process that answered (a pool's worker, an Apache
-// child), used when it is what the target says it is (FROM->check in its cmdline). FROM->master_pid:
-// a pool's php-fpm master, whose root and mounts its workers share (plus the pool's chroot);
-// preferred for those, since a worker may exit right after its request (the worker still gives
-// its credentials and libraries when it is there). 'ours': the doctor's own view (a CLI shares the
-// doctor's mount namespace). 'none': nothing (a page). HOST: ['distro' => the doctor's own].
+// Where a target's files are seen from. PID: the process that answered (a pool's worker, an Apache child),
+// used when it is what the target says it is (FROM->check in its cmdline). A pool's master is preferred for
+// its root and mounts, since a worker may exit right after its request (the worker still gives its
+// credentials and libraries when it is there). HOST: ['distro' => the doctor's own].
 function view_of(Vantage $from, ?int $pid, array $host): View
 {
     $v = new View();

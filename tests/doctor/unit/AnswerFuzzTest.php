@@ -39,7 +39,7 @@ final class AnswerFuzzTest extends TestCase
         $t = D\target('fpm', $name, ['address' => '/run/php/x.sock']);
         $t['timeout'] = 3.0;
         $a = D\cgi_answer("Content-Type: application/json\r\n\r\n" . $body, '');
-        return D\answered($t, $a, $own_view ? D\Vantage::ours() : D\Vantage::answerer('pool x'), self::ctx());
+        return D\answered($t, $a, $own_view ? new D\Vantage('ours') : D\Vantage::answerer('pool x'), self::ctx());
     }
 
     private static function good(): array
