@@ -47,28 +47,64 @@ final class PageTextTest extends TestCase
     public static function malformed(): array
     {
         $good = self::text(facts_fixture([], status_fixture()));
+        $no_line = 'line 1 is not a sample of nsscache-metrics.php';
         return [
-            'JSON' => ['{"facts": 1}'],
-            'empty' => [''],
-            'HTML' => ["<html>\n"],
-            'no nsscache_info' => [preg_replace('/^nsscache_info\{.*\n/m', '', $good)],
+            'JSON' => ['{"facts": 1}', $no_line],
+            'empty' => ['', 'empty answer'],
+            'HTML' => ["<html>\n", $no_line],
+            'no nsscache_info' => [preg_replace('/^nsscache_info\{.*\n/m', '', $good),
+                'nsscache_info is not one sample with its six labels'],
             'two current actions' => [str_replace('nsscache_action{action="none"} 0',
-                'nsscache_action{action="none"} 1', $good)],
-            'loaded 2' => [str_replace("nsscache_loaded 1\n", "nsscache_loaded 2\n", $good)],
-            'loaded twice' => [$good . "nsscache_loaded 1\n"],
-            'a label broken' => [str_replace('{class="unset"}', '{class="unset}', $good)],
-            'a control byte in a version' => [str_replace('softokn="3.44.0"', "softokn=\"3.44\x1b[2J\"", $good)],
-            'loaded, no action' => [preg_replace('/^nsscache_action\{.*\n/m', '', $good)],
-            'a float' => [str_replace("nsscache_enabled 1\n", "nsscache_enabled 1.0\n", $good)],
+                'nsscache_action{action="none"} 1', $good), 'nsscache_action has 2 current states'],
+            'loaded 2' => [str_replace("nsscache_loaded 1\n", "nsscache_loaded 2\n", $good),
+                'nsscache_loaded is not one 0/1 sample'],
+            'loaded twice' => [$good . "nsscache_loaded 1\n", 'nsscache_loaded is not one 0/1 sample'],
+            'a label broken' => [str_replace('{class="unset"}', '{class="unset}', $good), 'malformed labels'],
+            'a control byte in a version' => [str_replace('softokn="3.44.0"', "softokn=\"3.44\x1b[2J\"", $good),
+                'nsscache_info softokn is not a version'],
+            'loaded, no action' => [preg_replace('/^nsscache_action\{.*\n/m', '', $good),
+                'nsscache loaded, but its families are missing'],
+            'a float' => [str_replace("nsscache_enabled 1\n", "nsscache_enabled 1.0\n", $good),
+                'is not a sample of nsscache-metrics.php'],
         ];
     }
 
     /** @dataProvider malformed */
-    public function testAMalformedTextIsThatPagesBadAnswer(string $body): void
+    public function testAMalformedTextIsThatPagesBadAnswer(string $body, string $why): void
     {
         $t = self::page($body);
         $this->assertSame(['bad_answer', 'unknown'], [$t->answer()['status'], $t->judgement()['probe']],
             (string) $t->answer()['error']);
+        $this->assertStringContainsString($why, (string) $t->answer()['error']);
+        $this->assertSame("The page answered something that is not the endpoint's facts ({$t->answer()['error']}).",
+            D\words($t));
+    }
+
+    // REPLY from a listener on 127.0.0.1 to ask_url_task(), both driven together: the page's answer.
+    private static function served(string $reply): array
+    {
+        $srv = stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr);
+        $addr = stream_socket_get_name($srv, false);
+        $serve = (function () use ($srv, $reply): \Generator {
+            yield ['read' => [$srv], 'write' => [], 'until' => microtime(true) + 2.0];
+            $c = stream_socket_accept($srv, 1.0);
+            fwrite($c, $reply);
+            fclose($c);
+            fclose($srv);
+            return null;
+        })();
+        $page = D\ask_url_task("http://$addr/m.php", microtime(true) + 2.0);
+        return D\drive(['page' => $page, 'srv' => $serve])['page'];
+    }
+
+    // over a real socket: an answer that is not HTTP, and an HTTP answer whose text is not the endpoint's
+    public function testAMalformedPageAnswerSaysWhy(): void
+    {
+        $this->assertSame(['bad_answer', 'not an HTTP answer'],
+            array_values(array_intersect_key(self::served("<html>\r\n\r\nhi\n"), ['status' => 0, 'error' => 0])));
+        $a = self::served("HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nnsscache_loaded yes\n");
+        $this->assertSame(['bad_answer', 'line 1 is not a sample of nsscache-metrics.php', null],
+            [$a['status'], $a['error'], $a['facts']]);
     }
 
     public function testNotFoundIsEndpointFailed(): void

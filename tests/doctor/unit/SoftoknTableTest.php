@@ -197,6 +197,22 @@ final class SoftoknTableTest extends TestCase
         $this->assertFalse($r['partial'] ?? false);
     }
 
+    // range_holds() on its own (the lookup above gives the same row for "all" and a lone "some"): a row
+    // holds all of its first and its last version, a bound such as 3.15 included; a bare major ("3.69 - 3")
+    // stands for more than the row
+    public function testARowHoldsAllOfItsBoundaryVersions(): void
+    {
+        foreach (the_table() as $r) {
+            foreach (count($r['to_v']) > 1 ? [$r['from_v'], $r['to_v']] : [$r['from_v']] as $v) {
+                $this->assertSame('all', D\range_holds($r['from_v'], $r['to_v'], $v),
+                    "line {$r['line']}: {$r['from']} - {$r['to']} at " . implode('.', $v));
+            }
+        }
+        $this->assertSame('some', D\range_holds([3, 12, 3], [3, 14, 2], [3, 14]));
+        $this->assertSame('none', D\range_holds([3, 12, 3], [3, 14, 2], [3, 14, 3]));
+        $this->assertSame('some', D\range_holds([3, 69], [3], [3]));
+    }
+
     public function testAMajorMinorVersionThatSpansRowsMergesThem(): void
     {
         // rhel6 3.14 stands for 3.14.0 - 3.14.x: the "no" and the "release" rows
