@@ -16,13 +16,9 @@ const ANSWER_MAX = 1 << 20;
 function snippet(string $endpoint, ?string &$why = null): ?string
 {
     $src = read_bounded($endpoint, 1 << 20, $why);
-    if ($src === null) {
-        $why = "$endpoint: $why";
-        return null;
-    }
-    if (strncmp($src, '<?php', 5) !== 0 || strpos($src, 'function nsscache_ep_facts(') === false
+    if ($src === null || strncmp($src, '<?php', 5) !== 0 || strpos($src, 'function nsscache_ep_facts(') === false
             || strpos($src, '?>') !== false) {
-        $why = "$endpoint: not the endpoint's PHP (no nsscache_ep_facts())";
+        $why = "$endpoint: " . ($src === null ? $why : "not the endpoint's PHP (no nsscache_ep_facts())");
         return null;
     }
     return "define('NSSCACHE_EP_LIBRARY', true); ?>" . $src . "\n" . 'echo "\n' . FACTS_MARK
@@ -32,16 +28,11 @@ function snippet(string $endpoint, ?string &$why = null): ?string
 // Undo nsscache_ep_utf8(): {"hex": "..."} back to its bytes.
 function unwrap($v)
 {
-    if (is_array($v)) {
-        if (count($v) === 1 && isset($v['hex']) && is_string($v['hex']) && ctype_xdigit($v['hex'])
-                && strlen($v['hex']) % 2 === 0) {
-            return hex2bin($v['hex']);
-        }
-        foreach ($v as $k => $x) {
-            $v[$k] = unwrap($x);
-        }
+    $hex = $v['hex'] ?? null;
+    if (!is_array($v) || count($v) === 1 && is_string($hex) && ctype_xdigit($hex) && strlen($hex) % 2 === 0) {
+        return is_array($v) ? hex2bin($hex) : $v;
     }
-    return $v;
+    return array_map(__NAMESPACE__ . '\unwrap', $v);
 }
 
 // The facts an answer may hold, each with its types ('?' = null too; a missing key is null when
@@ -75,44 +66,28 @@ const FACT_STRING_MAX = 4096;
 function fact_check($v, $spec, string $path, ?string &$why = null)
 {
     $why = null;
+    $nullable = (is_array($spec) ? $spec[0] ?? null : $spec[0]) === '?';
+    if ($v === null && $nullable) {
+        return null;
+    }
     if (is_array($spec)) {
-        $nullable = ($spec[0] ?? null) === '?';
-        unset($spec[0]);
-        if ($v === null && $nullable) {
-            return null;
-        }
         if (!is_array($v) || ($v && array_keys($v) === range(0, count($v) - 1))) {
             $why = "$path is not an object";
             return null;
         }
         $out = [];
-        foreach ($spec as $k => $sub) {
-            if (!array_key_exists($k, $v)) {
-                $may = is_array($sub) ? ($sub[0] ?? null) === '?' : $sub[0] === '?';
-                if (!$may) {
-                    $why = "$path.$k is missing";
-                    return null;
-                }
-                $out[$k] = null;
-                continue;
-            }
-            $x = fact_check($v[$k], $sub, "$path.$k", $why);
+        foreach (array_diff_key($spec, [0 => 0]) as $k => $sub) {
+            $out[$k] = fact_check($v[$k] ?? null, $sub, "$path.$k", $why);
             if ($why !== null) {
+                $why = array_key_exists($k, $v) ? $why : "$path.$k is missing";
                 return null;
             }
-            $out[$k] = $x;
         }
         return $out;
     }
-    $types = explode('|', ltrim($spec, '?'));
-    if ($v === null && $spec[0] === '?') {
-        return null;
-    }
-    $str = function ($x): bool {
-        return is_string($x) && strlen($x) <= FACT_STRING_MAX;
-    };
-    foreach ($types as $type) {
-        $list = is_array($v) && count($v) <= 64 && count(array_filter($v, $str)) === count($v);
+    $str = fn($x): bool => is_string($x) && strlen($x) <= FACT_STRING_MAX;
+    $list = is_array($v) && count($v) <= 64 && count(array_filter($v, $str)) === count($v);
+    foreach (explode('|', ltrim($spec, '?')) as $type) {
         $ok = ['int' => is_int($v) && $v >= 0, 'bool' => is_bool($v), 'false' => $v === false, 'string' => $str($v),
             'strings' => $list && array_values($v) === $v,
             'paths' => $list && count(array_filter(array_keys($v ?: []), 'is_string')) === count($v ?: [])][$type]
@@ -121,7 +96,7 @@ function fact_check($v, $spec, string $path, ?string &$why = null)
             return $v;
         }
     }
-    $why = "$path is not " . str_replace('|', ' or ', ltrim($spec, '?')) . ($spec[0] === '?' ? ' or null' : '')
+    $why = "$path is not " . str_replace('|', ' or ', ltrim($spec, '?')) . ($nullable ? ' or null' : '')
         . (is_string($v) && strlen($v) > FACT_STRING_MAX ? ' (longer than ' . FACT_STRING_MAX . ' bytes)' : '');
     return null;
 }
@@ -138,9 +113,7 @@ function decode_facts(string $json, ?string &$why = null): ?array
         return null;
     }
     $f = fact_check(unwrap($f), FACTS_SPEC, 'facts', $why);
-    if ($f === null) {
-        $why = "malformed facts: $why";
-    }
+    $why = $f === null ? "malformed facts: $why" : null;
     return $f;
 }
 
@@ -154,37 +127,13 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
     if (!is_resource($p)) {
         return ['stdout' => '', 'stderr' => '', 'status' => last_error('error: cannot run')];
     }
-    $out = ['', ''];
-    $open = [1 => $pipes[1], 2 => $pipes[2]];
-    foreach ($open as $h) {
-        stream_set_blocking($h, false);
-    }
-    $status = null;
-    while ($open) {
-        if (microtime(true) >= $deadline) {
-            $status = 'timeout';
-            break;
-        }
-        yield ['read' => array_values($open), 'write' => [], 'until' => $deadline];
-        foreach ($open as $i => $h) {
-            $chunk = fread($h, 65536);
-            if ($chunk === '' || $chunk === false) {
-                if (feof($h)) {
-                    fclose($h);
-                    unset($open[$i]);
-                }
-                continue;
-            }
-            $out[$i - 1] .= $chunk;
-            if (strlen($out[$i - 1]) > ANSWER_MAX) {
-                $status = 'error: more than ' . ANSWER_MAX . ' bytes of output';
-                break 2;
-            }
-        }
-    }
-    foreach ($open as $h) {
-        fclose($h);
-    }
+    stream_set_blocking($pipes[1], false);
+    stream_set_blocking($pipes[2], false);
+    $r = yield from pump([1 => $pipes[1], 2 => $pipes[2]], $deadline);
+    fclose($pipes[1]);
+    fclose($pipes[2]);
+    $status = ['timeout' => 'timeout', 'max' => 'error: more than ' . ANSWER_MAX . ' bytes of output'][$r['stop'] ?? '']
+        ?? null;
     if ($status !== null) {
         proc_terminate($p, 9);
     }
@@ -199,19 +148,13 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
         yield ['read' => [], 'write' => [], 'until' => microtime(true) + 0.005];
     }
     proc_close($p);
-    if ($status === null) {
-        if ($code === null) {
-            $status = 'error: did not exit';
-        } elseif ($code['signaled']) {
-            $sig = $code['termsig'];
-            $name = [4 => 'SIGILL', 6 => 'SIGABRT', 7 => 'SIGBUS', 8 => 'SIGFPE', 9 => 'SIGKILL', 11 => 'SIGSEGV',
-                15 => 'SIGTERM'][$sig] ?? null;
-            $status = "crashed: signal $sig" . ($name !== null ? " ($name)" : '');
-        } else {
-            $status = $code['exitcode'] === 0 ? 'ok' : 'exit ' . $code['exitcode'];
-        }
-    }
-    return ['stdout' => $out[0], 'stderr' => $out[1], 'status' => $status];
+    $sig = $code['termsig'] ?? 0;
+    $name = [4 => 'SIGILL', 6 => 'SIGABRT', 7 => 'SIGBUS', 8 => 'SIGFPE', 9 => 'SIGKILL', 11 => 'SIGSEGV',
+        15 => 'SIGTERM'][$sig] ?? null;
+    $status = $status ?? ($code === null ? 'error: did not exit' : ($code['signaled']
+        ? "crashed: signal $sig" . ($name !== null ? " ($name)" : '')
+        : ($code['exitcode'] === 0 ? 'ok' : 'exit ' . $code['exitcode'])));
+    return ['stdout' => $r['in'][1], 'stderr' => $r['in'][2], 'status' => $status];
 }
 
 // Runs TASKS (generators that yield ['read' => streams, 'write' => streams, 'until' => wake-up time] and
@@ -230,15 +173,10 @@ function drive(array $tasks): array
         if (!$tasks) {
             return $done;
         }
-        $r = $w = [];
-        $next = INF;
-        foreach ($tasks as $g) {
-            $y = $g->current();
-            $r = array_merge($r, $y['read']);
-            $w = array_merge($w, $y['write']);
-            $next = min($next, $y['until']);
-        }
-        $left = max(0.0, $next - microtime(true));
+        $ys = array_map(fn(\Generator $g): array => $g->current(), $tasks);
+        $r = array_merge([], ...array_column($ys, 'read'));
+        $w = array_merge([], ...array_column($ys, 'write'));
+        $left = max(0.0, min(array_column($ys, 'until')) - microtime(true));
         if ($r || $w) {
             $e = null;
             @stream_select($r, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6));
@@ -249,10 +187,9 @@ function drive(array $tasks): array
         // streams by their ids
         $ready = array_map('intval', array_merge($r ?: [], $w ?: []));
         $now = microtime(true);
-        foreach ($tasks as $g) {
-            $y = $g->current();
-            $mine = array_map('intval', array_merge($y['read'], $y['write']));
-            if ($now >= $y['until'] || array_intersect($mine, $ready)) {
+        foreach ($tasks as $k => $g) {
+            $mine = array_map('intval', array_merge($ys[$k]['read'], $ys[$k]['write']));
+            if ($now >= $ys[$k]['until'] || array_intersect($mine, $ready)) {
                 $g->next();
             }
         }
@@ -274,22 +211,13 @@ function ask_cli_task(string $bin, string $snippet, float $deadline, ?array $env
     $out = $r['stdout'];
     $status = $r['status'];
     $p = strrpos($out, "\n" . FACTS_MARK);
-    if ($p !== false) {
-        $line = strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n");
-        $facts = decode_facts((string) $line, $why);
-        if ($facts !== null) {
-            return ['status' => 'ok', 'facts' => $facts, 'error' => null];
-        }
-        return ['status' => 'bad_answer', 'facts' => null, 'error' => $why];
-    }
+    $facts = $p === false ? null : decode_facts((string) strtok(substr($out, $p + strlen(FACTS_MARK) + 1), "\n"), $why);
     $first = first_line($r['stderr'] !== '' ? $r['stderr'] : $out);
-    if (strncmp($status, 'crashed', 7) === 0) {
-        return ['status' => 'crashed', 'facts' => null, 'error' => substr($status, 9) . ($first ? ": $first" : '')];
-    }
-    if ($status === 'timeout') {
-        return ['status' => 'timeout', 'facts' => null, 'error' => "$bin did not finish"];
-    }
-    return ['status' => 'error', 'facts' => null, 'error' => $status . ($first !== '' ? ": $first" : ': no output')];
+    [$status, $why] = $p !== false ? [$facts !== null ? 'ok' : 'bad_answer', $why]
+        : (strncmp($status, 'crashed', 7) === 0 ? ['crashed', substr($status, 9) . ($first ? ": $first" : '')]
+        : ($status === 'timeout' ? ['timeout', "$bin did not finish"]
+        : ['error', $status . ($first !== '' ? ": $first" : ': no output')]));
+    return ['status' => $status, 'facts' => $facts, 'error' => $why];
 }
 
 // The first non-empty line of TEXT, printable and at most 160 bytes.
@@ -332,50 +260,54 @@ function connect(string $address, float $deadline, ?array &$err = null)
     return $s;
 }
 
-// Sends OUT and reads until EOF or DONE(buffer) says the answer is complete, before DEADLINE; a
-// task for drive(). Its result: the buffer, or null and ERR ['status' => ..., 'why' => ...].
-function exchange($s, string $out, float $deadline, callable $done, ?array &$err = null): \Generator
+// Reads STREAMS until each is at EOF, DONE(a buffer) says that answer is complete or DEADLINE,
+// writing OUT to the first meanwhile; a task for drive(). Its result: 'in' (a buffer a stream, keys
+// kept) and 'stop': null, 'timeout', 'max' (a buffer longer than ANSWER_MAX) or 'write' ('why').
+function pump(array $streams, float $deadline, string $out = '', ?callable $done = null): \Generator
 {
-    $err = null;
-    $in = '';
-    while (true) {
+    $r = ['in' => array_fill_keys(array_keys($streams), ''), 'stop' => null, 'why' => null];
+    $first = reset($streams);
+    while ($streams) {
         if (microtime(true) >= $deadline) {
-            fclose($s);
-            $err = ['status' => 'timeout',
-                'why' => $in === '' ? 'connected, no answer' : 'answer not finished'];
-            return null;
+            return ['stop' => 'timeout'] + $r;
         }
-        yield ['read' => [$s], 'write' => $out !== '' ? [$s] : [], 'until' => $deadline];
-        if ($out !== '') {
-            $n = @fwrite($s, $out);
-            if ($n === false) {
-                fclose($s);
-                // an async TCP connect that was refused fails here
-                $why = preg_replace('/Send of \d+ bytes failed with errno=\d+ /', '', last_error('write failed'));
-                $err = ['status' => 'dead', 'why' => $why];
-                return null;
+        yield ['read' => array_values($streams), 'write' => $out !== '' ? [$first] : [], 'until' => $deadline];
+        $n = $out !== '' ? @fwrite($first, $out) : 0;
+        if ($n === false) {
+            // an async TCP connect that was refused fails here
+            return ['stop' => 'write', 'why' => last_error('write failed')] + $r;
+        }
+        $out = (string) substr($out, $n);
+        foreach ($streams as $k => $h) {
+            $chunk = @fread($h, 65536);
+            if ($chunk === '' || $chunk === false) {
+                if (feof($h)) {
+                    unset($streams[$k]);
+                }
+                continue;
             }
-            $out = (string) substr($out, $n);
-        }
-        $chunk = @fread($s, 65536);
-        if ($chunk === '' || $chunk === false) {
-            if (feof($s)) {
-                fclose($s);
-                return $in;
+            $r['in'][$k] .= $chunk;
+            if (strlen($r['in'][$k]) > ANSWER_MAX || $done !== null && $done($r['in'][$k])) {
+                return ['stop' => strlen($r['in'][$k]) > ANSWER_MAX ? 'max' : null] + $r;
             }
-            continue;
-        }
-        $in .= $chunk;
-        if (strlen($in) > ANSWER_MAX) {
-            fclose($s);
-            $err = ['status' => 'bad_answer', 'why' => 'answer longer than ' . ANSWER_MAX . ' bytes'];
-            return null;
-        }
-        if ($done($in)) {
-            fclose($s);
-            return $in;
         }
     }
+    return $r;
+}
+
+// Sends OUT over socket S and reads its answer (pump()); the buffer, or null and ERR ['status' =>
+// ..., 'why' => ...].
+function exchange($s, string $out, float $deadline, callable $done, ?array &$err = null): \Generator
+{
+    $r = yield from pump([$s], $deadline, $out, $done);
+    fclose($s);
+    $in = $r['in'][0];
+    $err = ['timeout' => ['status' => 'timeout', 'why' => $in === '' ? 'connected, no answer' : 'answer not finished'],
+        'write' => ['status' => 'dead', 'why' => preg_replace('/Send of \d+ bytes failed with errno=\d+ /', '',
+            (string) $r['why'])],
+        'max' => ['status' => 'bad_answer', 'why' => 'answer longer than ' . ANSWER_MAX . ' bytes']][$r['stop'] ?? '']
+        ?? null;
+    return $err === null ? $in : null;
 }
 
 // A CGI or HTTP answer (headers, blank line, body) -> facts, or why the endpoint did not run.
@@ -406,14 +338,16 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
 // ---------------------------------------------------------------- URL (mod_php, php-cgi)
 
 // The endpoint over HTTP serves its Prometheus text alone (nsscache_ep_wants_json()), so a page is
-// read from that text: the families nsscache_ep_families() writes, each checked to its type.
-const TEXT_STATES = ['nsscache_variable' => 'class', 'nsscache_action' => 'action', 'nsscache_phase' => 'phase',
-    'nsscache_in_effect_reason' => 'reason'];
+// read from that text: the families nsscache_ep_families() writes, each checked to its type: one
+// sample without labels (0/1 or a count), or a state-set (its label named here) with one current state.
+const TEXT_FAMILIES = ['nsscache_loaded' => 'bool', 'nsscache_enabled' => 'bool', 'nsscache_in_effect' => 'bool',
+    'nsscache_policy_repairs_total' => 'count', 'nsscache_variable' => 'class', 'nsscache_action' => 'action',
+    'nsscache_phase' => 'phase', 'nsscache_in_effect_reason' => 'reason'];
 const TEXT_INFO = ['version', 'libcurl', 'tls_backend', 'nss', 'softokn', 'distro_family'];
 
-// The facts of the endpoint's Prometheus text, or null and WHY. The facts have the shape of
-// the JSON ones, with what the text does not show null: no pid, cwd, paths or the variable's value
-// (only its class, in 'variable_class'); 'source' => 'text'.
+// The facts of the endpoint's Prometheus text, or null and WHY. The facts have the shape of the
+// JSON ones (FACTS_SPEC), with what the text does not show null: no pid, cwd, paths or the
+// variable's value (only its class, in 'variable_class'); 'source' => 'text'.
 function facts_from_text(string $text, ?string &$why = null): ?array
 {
     $why = null;
@@ -426,58 +360,47 @@ function facts_from_text(string $text, ?string &$why = null): ?array
             $why = 'line ' . ($n + 1) . ' is not a sample of nsscache-metrics.php';
             return null;
         }
+        preg_match_all('/\G([a-z_]+)="((?:[^"\\\\]|\\\\.)*)"(?:,|$)/', $m[2] ?? '', $l, PREG_SET_ORDER);
+        if (strlen(implode('', array_column($l, 0))) !== strlen($m[2] ?? '')) {
+            $why = 'line ' . ($n + 1) . ': malformed labels';
+            return null;
+        }
         $labels = [];
-        if (($m[2] ?? '') !== '') {
-            if (!preg_match_all('/\G([a-z_]+)="((?:[^"\\\\]|\\\\.)*)"(?:,|$)/', $m[2], $l, PREG_SET_ORDER)
-                    || strlen(implode('', array_column($l, 0))) !== strlen($m[2])) {
-                $why = 'line ' . ($n + 1) . ': malformed labels';
-                return null;
-            }
-            foreach ($l as $x) {
-                $labels[$x[1]] = strtr($x[2], ['\\\\' => '\\', '\\"' => '"', '\\n' => "\n"]);
-            }
+        foreach ($l as $x) {
+            $labels[$x[1]] = strtr($x[2], ['\\\\' => '\\', '\\"' => '"', '\\n' => "\n"]);
         }
-        $fam[$m[1]][] = ['labels' => $labels, 'value' => (int) $m[3]];
+        $fam[$m[1]][] = [$labels, (int) $m[3]];
     }
-    // each family, null when absent: one sample without labels (0/1 or a count), or a state-set (its
-    // label named in TEXT_STATES) with one current state
     $get = [];
-    foreach (['nsscache_loaded' => 'bool', 'nsscache_enabled' => 'bool', 'nsscache_in_effect' => 'bool',
-            'nsscache_policy_repairs_total' => 'count'] + TEXT_STATES as $name => $label) {
-        $s = $fam[$name] ?? null;
-        $get[$name] = null;
-        if ($s !== null && ($label === 'bool' || $label === 'count')) {
-            if (count($s) !== 1 || $s[0]['labels'] !== [] || ($label === 'bool' && $s[0]['value'] > 1)) {
-                $why = "$name is not one " . ($label === 'bool' ? '0/1' : 'count') . ' sample';
-                return null;
-            }
-            $get[$name] = $label === 'bool' ? $s[0]['value'] === 1 : $s[0]['value'];
-            continue;
-        }
+    foreach (TEXT_FAMILIES as $name => $label) {
+        $s = $fam[$name] ?? [];
+        $one = $label === 'bool' || $label === 'count';
         $now = [];
-        foreach ($s ?? [] as ['labels' => $labels, 'value' => $v]) {
-            $x = $labels[$label] ?? null;
-            if (count($labels) !== 1 || !is_string($x) || !preg_match('/^[a-z_]{1,64}$/', $x) || $v > 1) {
+        foreach ($s as [$labels, $v]) {
+            $x = $one ? $v : $labels[$label] ?? null;
+            if ($one && (count($s) !== 1 || $labels !== [] || ($label === 'bool' && $v > 1))) {
+                $why = "$name is not one " . ($label === 'bool' ? '0/1' : 'count') . ' sample';
+            } elseif (!$one && (count($labels) !== 1 || !is_string($x) || !preg_match('/^[a-z_]{1,64}$/', $x)
+                    || $v > 1)) {
                 $why = "$name: a sample is not a state";
+            }
+            if ($why !== null) {
                 return null;
             }
-            if ($v === 1) {
-                $now[] = $x;
-            }
+            $now = $one || $v === 1 ? array_merge($now, [$label === 'bool' ? $v === 1 : $x]) : $now;
         }
-        if ($s !== null && count($now) !== 1) {
+        if ($s && count($now) !== 1) {
             $why = "$name has " . count($now) . ' current states';
             return null;
         }
         $get[$name] = $now[0] ?? null;
     }
-    $info = $fam['nsscache_info'] ?? null;
-    if ($info === null || count($info) !== 1 || $info[0]['value'] !== 1
-            || array_keys($info[0]['labels']) !== TEXT_INFO) {
+    $info = $fam['nsscache_info'] ?? [];
+    if (count($info) !== 1 || $info[0][1] !== 1 || array_keys($info[0][0]) !== TEXT_INFO) {
         $why = 'nsscache_info is not one sample with its six labels';
         return null;
     }
-    $info = $info[0]['labels'];
+    $info = $info[0][0];
     foreach ($info as $k => $v) {
         if (strlen($v) > 264 || preg_match('/[\x00-\x1f\x7f]/', $v)) {
             $why = "nsscache_info $k is not a version";
@@ -486,33 +409,29 @@ function facts_from_text(string $text, ?string &$why = null): ?array
         $info[$k] = $v === '' ? null : $v;
     }
     $class = $get['nsscache_variable'];
-    if ($get['nsscache_loaded'] === null || !in_array($class, ['unset', 'yes', 'no', 'probing'], true)) {
+    $loaded = $get['nsscache_loaded'];
+    if ($loaded === null || !in_array($class, ['unset', 'yes', 'no', 'probing'], true)) {
         $why = 'nsscache_loaded or nsscache_variable missing';
         return null;
     }
-    $loaded = $get['nsscache_loaded'];
-    if ($loaded && ($get['nsscache_enabled'] === null || $get['nsscache_action'] === null
-            || $get['nsscache_phase'] === null || $get['nsscache_in_effect_reason'] === null)) {
+    if ($loaded && in_array(null, [$get['nsscache_enabled'], $get['nsscache_action'], $get['nsscache_phase'],
+            $get['nsscache_in_effect_reason']], true)) {
         $why = 'nsscache loaded, but its families are missing';
         return null;
     }
     $var = $class === 'yes' || $class === 'no' ? $class : null;
-    $tls = $info['tls_backend'];
-    $ssl = $tls === 'NSS' ? 'NSS/' . $info['nss'] : $tls;
+    $ssl = $info['tls_backend'] === 'NSS' ? 'NSS/' . $info['nss'] : $info['tls_backend'];
     $status = !$loaded ? null : ['version' => $info['version'], 'enabled' => $get['nsscache_enabled'],
         'env' => $var, 'action' => $get['nsscache_action'], 'phase' => $get['nsscache_phase'],
         'repairs' => $get['nsscache_policy_repairs_total'], 'in_effect' => $get['nsscache_in_effect'],
         'in_effect_reason' => $get['nsscache_in_effect_reason'],
         'libcurl' => ['version' => $info['libcurl'], 'ssl_version' => $ssl],
         'nss' => ['version' => $info['nss']], 'softokn' => ['version' => $info['softokn']], 'notes' => []];
-    return ['facts' => 1, 'source' => 'text', 'pid' => null, 'cwd' => null,
-        'php' => ['version' => null, 'sapi' => null, 'binary' => null, 'zts' => null, 'ini' => null, 'scanned' => null,
-            'open_basedir' => null],
-        'uid' => null, 'variable_class' => $class,
-        'env' => ['NSS_SDB_USE_CACHE' => $var, 'SSL_DIR' => null, 'TMPDIR' => null, 'SQLITE_TMPDIR' => null],
+    $f = fact_check(['facts' => 1, 'php' => [], 'env' => ['NSS_SDB_USE_CACHE' => $var],
         'curl' => ['loaded' => $info['libcurl'] !== null, 'version' => $info['libcurl'], 'ssl_version' => $ssl],
-        'nsscache' => ['loaded' => $loaded, 'status' => $status], 'maps' => null,
-        'distro' => ['family' => $info['distro_family'] === '' ? null : $info['distro_family']]];
+        'nsscache' => ['loaded' => $loaded, 'status' => $status]], FACTS_SPEC, 'facts', $why);
+    return $f === null ? null
+        : $f + ['source' => 'text', 'variable_class' => $class, 'distro' => ['family' => $info['distro_family']]];
 }
 
 // GET URL over HTTP/1.0 until DEADLINE, as a task for drive(): the endpoint's Prometheus text (http://
@@ -535,9 +454,7 @@ function ask_url_task(string $url, float $deadline): \Generator
     }
     stream_set_blocking($s, false);
     $req = "GET $path HTTP/1.0\r\nHost: $host\r\nUser-Agent: nsscache-doctor\r\nConnection: close\r\n\r\n";
-    $in = yield from exchange($s, $req, $deadline, function (string $in): bool {
-        return false;
-    }, $err);
+    $in = yield from exchange($s, $req, $deadline, fn(string $in): bool => false, $err);
     if ($in === null) {
         return ['status' => $err['status'], 'facts' => null, 'error' => "$url: {$err['why']}"];
     }
