@@ -20,10 +20,7 @@ function secure_exec_hides(?bool $secure, ?array $v): bool
 // Three-valued: true, false, null (cannot tell).
 function tri_and(?bool $a, ?bool $b): ?bool
 {
-    if ($a === false || $b === false) {
-        return false;
-    }
-    return $a === true && $b === true ? true : null;
+    return $a === false || $b === false ? false : ($a === true && $b === true ? true : null);
 }
 
 // One cell of the table as a tri for this DB: probe -> true, no -> false, unknown -> null,
@@ -73,8 +70,7 @@ final class InEffect
 
     public function __construct(?bool $in_effect, string $reason)
     {
-        $this->in_effect = $in_effect;
-        $this->in_effect_reason = $reason;
+        [$this->in_effect, $this->in_effect_reason] = [$in_effect, $reason];
     }
 }
 
@@ -171,25 +167,14 @@ function predict(NssProcess $p, ?array $table): Prediction
         $out->reason = 'probes';
     } elseif ($db === null || $tmp === null) {
         $out->probe = 'possible';
-        if ($private && $var === 'unset') {
-            $out->reason = 'private_build';
-        } elseif ($row['honours'] === 'release' && $col === 'yesno') {
-            $out->reason = 'release_unknown';
-        } elseif (!empty($row['partial'])) {
-            $out->reason = 'version_partial';
-        } elseif ($fs === 'unknown' && ($row[$col . '_db'] === 'fstype' || $row[$col . '_tmp'] === 'fstype')) {
-            $out->reason = 'fs_unknown';
-        } else {
-            $out->reason = 'host_unknown';
-        }
+        $out->reason = $private && $var === 'unset' ? 'private_build'
+            : ($row['honours'] === 'release' && $col === 'yesno' ? 'release_unknown'
+            : (!empty($row['partial']) ? 'version_partial'
+            : ($fs === 'unknown' && in_array('fstype', [$row[$col . '_db'], $row[$col . '_tmp']], true) ? 'fs_unknown'
+            : 'host_unknown')));
     } elseif ($table_db === false && $table_tmp === false) {
-        if ($col === 'yesno') {
-            $out->reason = 'honoured';
-        } elseif ($row[$col . '_tmp'] === 'fstype') {
-            $out->reason = $fs === 'network' ? 'network_fs' : 'local_fs';
-        } else {
-            $out->reason = 'quiet';
-        }
+        $out->reason = $col === 'yesno' ? 'honoured'
+            : ($row[$col . '_tmp'] !== 'fstype' ? 'quiet' : ($fs === 'network' ? 'network_fs' : 'local_fs'));
     } else {
         $out->reason = 'host_prevents';
         $out->notes[] = $access === 'unreadable' ? 'db_unreadable'
@@ -314,25 +299,26 @@ function own_view(array &$f, ?array $own): void
         $access = in_array('unreadable', [$c9, $k4], true)
             ? (array_diff([$c9, $k4], ['unreadable', 'absent']) ? 'mixed' : 'unreadable')
             : ($c9 === 'readable' ? 'readable' : null);
-        $none = $d['source'] === 'none' || !is_string($d['path'] ?? null);
-        $f['db'] = ['path' => $none ? null : $d['path'], 'source' => $none ? 'none' : $d['source'],
-            'resolved' => $none || $f['db']['path'] !== $d['path'] ? null : $f['db']['resolved'],
-            'cert9' => $c9 === null ? null : $c9 !== 'absent', 'access' => $access,
-            'writable' => is_bool($d['writable'] ?? null) ? $d['writable'] : null,
-            'fs' => is_string($d['fs'] ?? null) ? $d['fs'] : null, 'fs_class' => 'unknown',
-            'notes' => $f['db']['notes']];
-        $f['db']['fs_class'] = fs_class($f['db']['fs']);
+        $f['db'] = own_dir($d, $f['db']['path'] === ($d['path'] ?? null) ? $f['db']['resolved'] : null,
+            $f['db']['notes'], ['cert9' => $c9 === null ? null : $c9 !== 'absent', 'access' => $access,
+            'writable' => is_bool($d['writable'] ?? null) ? $d['writable'] : null]);
         $f['source']['db'] = 'target';
     }
     $m = $own['tmp'] ?? null;
     if (is_array($m) && is_string($m['source'] ?? null)) {
-        $none = $m['source'] === 'none' || !is_string($m['path'] ?? null);
-        $f['tempdir'] = ['path' => $none ? null : $m['path'], 'source' => $none ? 'none' : $m['source'],
-            'resolved' => null, 'fs' => is_string($m['fs'] ?? null) ? $m['fs'] : null, 'fs_class' => 'unknown',
-            'notes' => $f['tempdir']['notes']];
-        $f['tempdir']['fs_class'] = fs_class($f['tempdir']['fs']);
+        $f['tempdir'] = own_dir($m, null, $f['tempdir']['notes']);
         $f['source']['tempdir'] = 'target';
     }
+}
+
+// One directory of the target's own view (D: its 'path', 'source' and 'fs') in the shape of
+// view.php db_dir() and temp_dir(), with RESOLVED and NOTES from the doctor's reading, and MORE.
+function own_dir(array $d, ?string $resolved, array $notes, array $more = []): array
+{
+    $none = $d['source'] === 'none' || !is_string($d['path'] ?? null);
+    $fs = is_string($d['fs'] ?? null) ? $d['fs'] : null;
+    return ['path' => $none ? null : $d['path'], 'source' => $none ? 'none' : $d['source'],
+        'resolved' => $none ? null : $resolved] + $more + ['fs' => $fs, 'fs_class' => fs_class($fs), 'notes' => $notes];
 }
 
 // The keys of nsscache_status() that api.md freezes and that are never null (their types are
@@ -342,9 +328,7 @@ const STATUS_FROZEN = ['version', 'enabled', 'action', 'phase', 'in_effect_reaso
     'notes'];
 function status_shape(array $st): array
 {
-    $bad = array_values(array_filter(STATUS_FROZEN, function (string $k) use ($st): bool {
-        return !isset($st[$k]);
-    }));
+    $bad = array_values(array_filter(STATUS_FROZEN, fn(string $k): bool => !isset($st[$k])));
     $r = $st['in_effect_reason'] ?? null;
     return array_merge($bad ? ['status_shape:' . implode(',', $bad)] : [],
         is_string($r) && !array_key_exists($r, \nsscache_ep_reasons()) ? ['in_effect_reason_unknown'] : []);
@@ -390,12 +374,9 @@ function judge(Target $t, ?array $table): array
     $notes = $f['notes'];
     // one brain: where nsscache is loaded, its own in_effect and reason (a code of the closed list,
     // its in_effect as that code says), but softokn_version_ambiguous, which api.md leaves to the doctor
-    $ext = null;
-    if ($f['nsscache']['loaded'] && is_string($st['in_effect_reason'] ?? null)
-            && array_key_exists($st['in_effect_reason'], \nsscache_ep_reasons())
-            && ($st['in_effect'] ?? null) === \nsscache_ep_reasons()[$st['in_effect_reason']]) {
-        $ext = $st['in_effect_reason'];
-    }
+    $ns_reason = is_string($st['in_effect_reason'] ?? null) ? $st['in_effect_reason'] : null;
+    $ext = $f['nsscache']['loaded'] && array_key_exists((string) $ns_reason, \nsscache_ep_reasons())
+        && ($st['in_effect'] ?? null) === \nsscache_ep_reasons()[$ns_reason] ? $ns_reason : null;
     // what NSS saw when it read the variable, where nsscache knows better than the value now
     $var_class = $ext !== 'set_after_nss_init' ? $f['variable_class']
         : \nsscache_ep_class(is_string($st['previous'] ?? null) ? stripcslashes($st['previous']) : null);
@@ -410,48 +391,43 @@ function judge(Target $t, ?array $table): array
         possible($j, 'unmeasured');
         $j['model'] = $key;
     }
-    // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell
-    if (in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $j['reason'] !== 'no_db') {
-        at_most_possible($j, $ext);
-    }
-    // open_basedir kept the process from looking at its DB, temp dir or mounts
-    if (in_array('open_basedir_hides', $notes, true) && ($st['in_effect'] ?? null) !== true) {
-        at_most_possible($j, 'open_basedir_hides');
-    }
-    // the process that answered is gone and no master of it was seen: its files were looked at from the
-    // doctor's own view, or through a /proc entry that vanished while read: neither can vouch for what
-    // that process saw (with its own view, only the softokn file the doctor read is in doubt)
-    $gone = (in_array('process_exited_while_read', $notes, true)
-        || in_array('process_gone', $notes, true) && !in_array('judged_from_master', $notes, true))
-        && (!in_array('own_view', $notes, true) || $f['softokn']['source'] !== 'nsscache');
-    // (a "none" where nsscache itself says in_effect rests on the process's own facts alone)
-    if ($gone && ($st['in_effect'] ?? null) !== true) {
-        at_most_possible($j, 'process_gone');
-    }
-    // an ini target whose running server's environment could not be read
-    if (in_array('server_environment_not_seen', $notes, true)) {
-        at_most_possible($j, 'server_env_unseen');
+    // a "none" that rests on what was not seen is at most "possible", for the first of these reasons:
+    // NSS read a request's putenv() value, or one set below PHP, which the value now does not tell;
+    // open_basedir kept the process from looking at its DB, temp dir or mounts; the process that
+    // answered is gone and no master of it was seen: its files were looked at from the doctor's own
+    // view, or through a /proc entry that vanished while read: neither can vouch for what that process
+    // saw (with its own view, only the softokn file the doctor read is in doubt); an ini target whose
+    // running server's environment could not be read. (A "none" where nsscache itself says in_effect
+    // rests on the process's own facts alone.)
+    $has = fn(string $note): bool => in_array($note, $notes, true);
+    $said = ($st['in_effect'] ?? null) === true;
+    $gone = ($has('process_exited_while_read') || $has('process_gone') && !$has('judged_from_master'))
+        && (!$has('own_view') || $f['softokn']['source'] !== 'nsscache');
+    foreach ([[in_array($ext, ['opened_under_putenv', 'changed_below_php'], true) && $j['reason'] !== 'no_db', $ext],
+            [$has('open_basedir_hides') && !$said, 'open_basedir_hides'], [$gone && !$said, 'process_gone'],
+            [$has('server_environment_not_seen'), 'server_env_unseen']] as [$if, $reason]) {
+        if ($if) {
+            at_most_possible($j, $reason);
+        }
     }
     // what runs is not what the ini files say now: restart the server (expected where, without the
     // nsscache it lacks, it probes); a server that maps nsscache, or started before an ini changed, is
     // at most "possible" from those files
     $srv = array_intersect(['server_lacks_nsscache', 'server_has_nsscache', 'ini_newer_than_server'], $notes);
-    $nss = $p->curl === 'nss';
-    if ($srv && $nss && ($j['probe'] === 'expected' ? !in_array('server_lacks_nsscache', $srv, true)
-            : $j['probe'] === 'none')) {
-        possible($j, null);
-    }
-    if ($srv && $nss && $j['probe'] !== 'unknown' && $j['reason'] !== 'server_env_unseen') {
-        $j['reason'] = 'restart_needed';
+    if ($srv && $p->curl === 'nss') {
+        if ($j['probe'] === 'expected' ? !$has('server_lacks_nsscache') : $j['probe'] === 'none') {
+            possible($j, null);
+        }
+        $j['reason'] = $j['probe'] !== 'unknown' && $j['reason'] !== 'server_env_unseen' ? 'restart_needed'
+            : $j['reason'];
     }
     // the doctor's own PHP may have set the variable a CLI target inherited (main.php target_env())
-    if (in_array('doctor_env_unknown', $notes, true)) {
+    if ($has('doctor_env_unknown')) {
         at_most_possible($j, 'doctor_env_unknown', true);
     }
     // a page's text shows neither its files nor whether its softokn is a system build: "none" there
     // rests on what was not seen, unless its libcurl is not NSS or nsscache itself says in effect
-    if (($facts['source'] ?? null) === 'text'
-            && (($st['in_effect'] ?? null) !== true || ($facts['variable_class'] ?? null) === 'probing')) {
+    if (($facts['source'] ?? null) === 'text' && (!$said || ($facts['variable_class'] ?? null) === 'probing')) {
         at_most_possible($j, 'page_unconfirmed');
         // without nsscache the text shows no softokn: the page's silence, not a softokn the host lacks
         if ($j['reason'] === 'softokn_unknown' && $st === null) {
@@ -469,10 +445,9 @@ function judge(Target $t, ?array $table): array
         : (($proc['nsscache'] ?? false) && $j['reason'] !== 'honoured' ? 'nsscache_not_asked' : null)));
     $j['notes'] = array_values(array_unique(array_merge($notes, $f['db']['notes'], $f['tempdir']['notes'],
         $pred->notes)));
-    $ns_reason = $st['in_effect_reason'] ?? null;
     $j += $ext !== null && $ext !== 'softokn_version_ambiguous'
         ? ['in_effect' => \nsscache_ep_reasons()[$ext], 'in_effect_reason' => $ext]
-        : get_object_vars(in_effect($p, $table, is_string($ns_reason) ? $ns_reason : null));
+        : get_object_vars(in_effect($p, $table, $ns_reason));
     if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
         $j['notes'][] = 'nss_already_initialized';
     }
@@ -489,11 +464,10 @@ function judge(Target $t, ?array $table): array
 // environ could not be read is taken as gone (process_exited_while_read).
 function process_facts(array $p): array
 {
-    $env = $p['env'] ?? [];
+    $env = array_merge(array_fill_keys(array_keys(FACTS_SPEC['env']), null),
+        array_intersect_key($p['env'] ?? [], FACTS_SPEC['env']));
     return ['pid' => $p['pid'], 'cwd' => $p['cwd'] ?? '/', 'php' => ['version' => null, 'sapi' => null,
-        'binary' => $p['exe']], 'env' => ['NSS_SDB_USE_CACHE' => $env['NSS_SDB_USE_CACHE'] ?? null,
-        'SSL_DIR' => $env['SSL_DIR'] ?? null, 'TMPDIR' => $env['TMPDIR'] ?? null,
-        'SQLITE_TMPDIR' => $env['SQLITE_TMPDIR'] ?? null],
+        'binary' => $p['exe']], 'env' => $env,
         'curl' => ['loaded' => true, 'version' => null, 'ssl_version' => 'NSS'],
         'nsscache' => ['loaded' => false, 'status' => null], 'maps' => $p['maps'], 'view' => null,
         'environ_read' => $p['env'] !== null, 'process' => ['comm' => $p['comm'], 'cmdline' => $p['cmdline'],

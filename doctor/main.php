@@ -75,19 +75,14 @@ function options(array $argv): array
     $o = ['mode' => 'human', 'textfile' => null, 'php' => [], 'pool' => [], 'url' => [], 'fpm-conf' => [],
         'save-json' => null, 'discover' => false, 'script' => null, 'timeout' => 3.0, 'deadline' => 8.0,
         'watch' => null, 'table' => null, 'colour' => true, 'processes' => false, 'fix-host' => null, 'yes' => false];
-    $takes = ['textfile', 'save-json', 'php', 'pool', 'url', 'fpm-conf', 'script', 'timeout', 'deadline', 'watch',
-        'table', 'fix-host'];
-    // the options that take no value: the setting each one makes
+    // the options that take no value: the setting each one makes; every other setting is an option with a value
     $flags = ['json' => ['mode', 'json'], 'nagios' => ['mode', 'nagios'], 'discover' => ['discover', true],
         'no-color' => ['colour', false], 'processes' => ['processes', true], 'yes' => ['yes', true]];
+    $takes = array_diff(array_keys($o), array_column($flags, 0));
     for ($i = 1; $i < count($argv); $i++) {
         $a = $argv[$i];
-        if ($a === '--help' || $a === '-h') {
-            echo USAGE, "\n";
-            exit(0);
-        }
-        if ($a === '--version') {
-            echo 'nsscache-doctor ', VERSION, "\n";
+        if (in_array($a, ['--help', '-h', '--version'], true)) {
+            echo $a === '--version' ? 'nsscache-doctor ' . VERSION : USAGE, "\n";
             exit(0);
         }
         if (!preg_match('/^--([a-z-]+)(?:=(.*))?$/s', $a, $m)) {
@@ -138,12 +133,8 @@ function options(array $argv): array
 // a checkout keeps it (data/, fleet/).
 function own_file(string $name, string $checkout_dir): ?string
 {
-    foreach ([__DIR__ . "/$name", dirname(__DIR__) . "/$checkout_dir/$name"] as $f) {
-        if (is_file($f)) {
-            return $f;
-        }
-    }
-    return null;
+    return array_values(array_filter([__DIR__ . "/$name", dirname(__DIR__) . "/$checkout_dir/$name"], 'is_file'))[0]
+        ?? null;
 }
 
 // The environment a CLI target starts with: the doctor's own as the launcher was given it, less the
@@ -154,9 +145,7 @@ function own_file(string $name, string $checkout_dir): ?string
 // STATUS (an older .so): not known. Returns ['env' => ..., 'known' => bool].
 function target_env(array $env, ?string $record, bool $loaded, ?array $status): array
 {
-    $env = array_filter($env, function ($k): bool {
-        return strncmp((string) $k, 'NSSCACHE_DOCTOR_', 16) !== 0;
-    }, ARRAY_FILTER_USE_KEY);
+    $env = array_filter($env, fn($k): bool => strncmp((string) $k, 'NSSCACHE_DOCTOR_', 16) !== 0, ARRAY_FILTER_USE_KEY);
     $action = $status['action'] ?? null;
     if ($record === 'unset' || $record !== null && strncmp($record, 'set:', 4) === 0) {
         $was = $record === 'unset' ? null : substr($record, 4);
@@ -227,10 +216,7 @@ function endpoint_blocked(array $t, ?string $script): ?array
 {
     $pool = $t['pool'] ?? pool_at($t['address']);
     $user = is_string($pool['user'] ?? null) ? $pool['user'] : null;
-    if ($script === null || $user === null || !function_exists('posix_getpwnam')) {
-        return null;
-    }
-    $pw = @posix_getpwnam($user);
+    $pw = $script !== null && $user !== null && function_exists('posix_getpwnam') ? @posix_getpwnam($user) : false;
     if (!$pw) {
         return null;
     }
@@ -256,46 +242,38 @@ function endpoint_blocked(array $t, ?string $script): ?array
 // answer: ['status' => ok or a status code, 'facts' => ?array (decode_facts()), 'error' => ?string].
 function ask_task(array $t, array $ctx, float $deadline): ?\Generator
 {
-    if ($t['status'] !== null) {
+    $cli = $t['kind'] === 'cli' || $t['kind'] === 'ini';
+    if ($t['status'] !== null || $cli && $ctx['snippet'] === null) {
         return null;
     }
-    switch ($t['kind']) {
-        case 'cli':
-            return $ctx['snippet'] === null ? null
-                : ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']);
-        case 'ini':
-            // the running server's own variables (its parent's /proc/PID/environ, ENV_KEEP only)
-            $env = $ctx['env'];
-            foreach (array_merge(['NSS_SDB_USE_CACHE', 'SSL_DIR', 'TMPDIR', 'SQLITE_TMPDIR'],
-                    isset($t['server_env']) ? ['LD_LIBRARY_PATH'] : []) as $k) {
-                unset($env[$k]);
-            }
-            $env = array_merge($env, $t['server_env'] ?? []);
-            $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
-            return $ctx['snippet'] === null ? null
-                : ask_cli_task($t['binary'], $ctx['snippet'], $deadline, $env, $t['ini_args']);
-        case 'fpm':
-            return ask_fcgi_task($t['address'], $ctx['script'], $deadline);
+    if (!$cli) {
+        return $t['kind'] === 'fpm' ? ask_fcgi_task($t['address'], $ctx['script'], $deadline)
+            : ask_url_task($t['address'], $deadline);
     }
-    return ask_url_task($t['address'], $deadline);
+    if ($t['kind'] === 'cli') {
+        return ask_cli_task($t['address'], $ctx['snippet'], $deadline, $ctx['env']);
+    }
+    // an ini target: the running server's own variables (its parent's /proc/PID/environ, ENV_KEEP only)
+    $env = $ctx['env'];
+    foreach (array_merge(array_keys(FACTS_SPEC['env']), isset($t['server_env']) ? ['LD_LIBRARY_PATH'] : []) as $k) {
+        unset($env[$k]);
+    }
+    $env = array_merge($env, $t['server_env'] ?? []);
+    $env['PHP_INI_SCAN_DIR'] = $t['scan_dir'];
+    return ask_cli_task($t['binary'], $ctx['snippet'], $deadline, $env, $t['ini_args']);
 }
 
-// Where target T's files are seen from once it has answered (view.php).
+// Where target T's files are seen from once it has answered (view.php): a pool's answerer (its
+// master's root and mounts when it runs), a CLI's or an ini target's the doctor's own; a page's
+// Prometheus text shows no pid, no paths: nothing on this host is looked at for it.
 function vantage_of(array $t): Vantage
 {
-    switch ($t['kind']) {
-        case 'cli':
-        case 'ini':
-            return new Vantage('ours');
-        case 'fpm':
-            $pool = $t['pool'] ?? pool_at($t['address']);
-            return $pool !== null && $pool['master_pid'] !== null
-                ? Vantage::answerer("pool {$pool['name']}", $pool['master_pid'], $pool['chroot'] ?? null,
-                    $pool['user'] ?? null)
-                : Vantage::answerer($pool !== null ? "pool {$pool['name']}" : 'php-fpm');
+    if ($t['kind'] !== 'fpm') {
+        return new Vantage($t['kind'] === 'cli' || $t['kind'] === 'ini' ? 'ours' : 'none');
     }
-    // a page's Prometheus text shows no pid, no paths: nothing on this host is looked at for it
-    return new Vantage('none');
+    $pool = $t['pool'] ?? pool_at($t['address']);
+    return Vantage::answerer($pool !== null ? "pool {$pool['name']}" : 'php-fpm', $pool['master_pid'] ?? null,
+        $pool['chroot'] ?? null, $pool['user'] ?? null);
 }
 
 // Asks and judges TARGETS (Addresses) together (drive()): each until its --timeout or the run's
@@ -312,11 +290,9 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
     $answers = drive(array_filter($tasks));
     $out = [];
     foreach ($targets as $i => $t) {
-        $a = $answers[$i] ?? null;
-        if ($a === null) {
-            $a = $t['status'] === null ? ['status' => 'error', 'error' => $ctx['snippet_error'], 'facts' => null]
-                : ['status' => $t['status'], 'error' => $t['error'], 'facts' => null];
-        }
+        // not asked: its Address's status, or the snippet's error
+        $a = $answers[$i] ?? ['status' => $t['status'] ?? 'error', 'error' => $t['status'] === null
+            ? $ctx['snippet_error'] : $t['error'], 'facts' => null];
         $a['timeout'] = round(max(0.0, $limit - $start), 1);
         $out[] = answered($t, $a, $from[$i], $ctx);
     }
@@ -404,9 +380,7 @@ function main(array $argv): int
     if (!$given || $o['discover'] || $o['processes']) {
         $done = array_merge($done, process_targets('/proc', $ctx, $o['processes'], $until));
         $fp = read_fix_points('', $until);
-        $units = array_column(array_filter($fp['points'], function (array $p): bool {
-            return $p['kind'] === 'unit';
-        }), 'name');
+        $units = array_column(array_filter($fp['points'], fn(array $p): bool => $p['kind'] === 'unit'), 'name');
         $host['fix_points'] = fix_points_running($fp['points'], running_systemd($units, $until));
         $host['fix_points_notes'] = $fp['notes'];
     }
@@ -415,9 +389,7 @@ function main(array $argv): int
         $now = read_dentries('/proc', $kernel);
         $secs = microtime(true) - $t0;
         $d0 = $host['dentries'];
-        $rate = function (?int $a, ?int $b) use ($secs): ?float {
-            return $a !== null && $b !== null ? round(($b - $a) / $secs, 3) : null;
-        };
+        $rate = fn(?int $a, ?int $b): ?float => $a !== null && $b !== null ? round(($b - $a) / $secs, 3) : null;
         $host['watch'] = ['seconds' => round($secs, 3),
             'nr_negative_per_second' => $rate($d0['nr_negative'], $now['nr_negative']),
             'nr_dentry_per_second' => $rate($d0['nr_dentry'], $now['nr_dentry']),
@@ -439,37 +411,28 @@ function main(array $argv): int
         fwrite(STDERR, "nsscache-doctor: $why\n");
         $code = 3;
     }
-    switch ($o['mode']) {
-        case 'json':
-            echo doc_json($doc);
-            return $code;
-        case 'nagios':
-            echo doc_nagios($doc);
-            return $code;
-        case 'textfile':
-            $text = doc_prometheus($doc);
-            $path = $o['textfile'];
-            if ($path === '-') {
-                echo $text;
-                return $saved ? 0 : 3;
-            }
-            $file = is_dir($path) ? rtrim($path, '/') . '/nsscache.prom' : $path;
-            if (!write_atomic($file, $text, $why)) {
-                fwrite(STDERR, "nsscache-doctor: $why\n");
-                return 3;
-            }
-            foreach ($done as $t) {
-                $ad = $t->address();
-                if ($t->answer()['status'] !== 'ok' && $ad['counted']) {
-                    fwrite(STDERR, 'nsscache-doctor: ' . printable("{$ad['kind']} {$ad['name']}: " . words($t))
-                        . "\n");
-                }
-            }
-            return $saved ? 0 : 3;
+    if ($o['mode'] !== 'textfile') {
+        echo $o['mode'] === 'json' ? doc_json($doc) : ($o['mode'] === 'nagios' ? doc_nagios($doc)
+            : doc_human($doc, $o['colour'] && getenv('NO_COLOR') === false && stream_isatty(STDOUT)));
+        return $code;
     }
-    $colour = $o['colour'] && getenv('NO_COLOR') === false && stream_isatty(STDOUT);
-    echo doc_human($doc, $colour);
-    return $code;
+    $path = $o['textfile'];
+    $text = doc_prometheus($doc);
+    if ($path === '-') {
+        echo $text;
+        return $saved ? 0 : 3;
+    }
+    if (!write_atomic(is_dir($path) ? rtrim($path, '/') . '/nsscache.prom' : $path, $text, $why)) {
+        fwrite(STDERR, "nsscache-doctor: $why\n");
+        return 3;
+    }
+    foreach ($done as $t) {
+        $ad = $t->address();
+        if ($t->answer()['status'] !== 'ok' && $ad['counted']) {
+            fwrite(STDERR, 'nsscache-doctor: ' . printable("{$ad['kind']} {$ad['name']}: " . words($t)) . "\n");
+        }
+    }
+    return $saved ? 0 : 3;
 }
 
 // --fix-host WHAT [--yes]: the doctor's one writer (host.php). Without YES it prints what it would

@@ -53,9 +53,7 @@ function summary(int $code, array $n): string
 function target_json(Target $t): array
 {
     [$ad, $a, $f, $j] = $t->parts();
-    $only = function (string $k, array $keys) use ($f): ?array {
-        return $f !== null ? array_intersect_key($f[$k], array_flip($keys)) : null;
-    };
+    $only = fn(string $k, array $keys): ?array => $f !== null ? array_intersect_key($f[$k], array_flip($keys)) : null;
     return [
         'name' => $ad['name'], 'kind' => $ad['kind'], 'address' => $ad['address'], 'counted' => $ad['counted'],
         'status' => $a['status'], 'error' => $a['error'], 'php' => $f['php'] ?? null, 'pid' => $f['pid'] ?? null,
@@ -95,18 +93,15 @@ function doc_nagios(array $doc): string
 {
     $state = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'][$doc['exit']];
     $n = $doc['counts'];
-    $names = [];
+    $names = $by = [];
+    foreach ($doc['targets'] as $t) {
+        $name = $t->address()['name'];
+        $by[bucket($t)][] = nagios_safe(strlen($name) > 64 ? substr($name, 0, 61) . '...' : $name);
+    }
     foreach (['expected' => 'probe expected', 'uninspected' => 'not inspected', 'possible' => 'probe possible']
             as $k => $label) {
-        $l = [];
-        foreach ($doc['targets'] as $t) {
-            if (bucket($t) === $k) {
-                $name = $t->address()['name'];
-                $l[] = nagios_safe(strlen($name) > 64 ? substr($name, 0, 61) . '...' : $name);
-            }
-        }
-        if ($l) {
-            $names[] = "$label: " . implode(', ', array_slice($l, 0, 5)) . (count($l) > 5 ? ', ...' : '');
+        if (isset($by[$k])) {
+            $names[] = "$label: " . implode(', ', array_slice($by[$k], 0, 5)) . (count($by[$k]) > 5 ? ', ...' : '');
         }
     }
     $perf = [nagios_perf('targets', $n['targets']),
@@ -117,9 +112,8 @@ function doc_nagios(array $doc): string
         $perf[] = nagios_perf('negative_dentries', $doc['host']['dentries']['nr_negative']);
     }
     if (($doc['host']['fix_points'] ?? null) !== null) {
-        $perf[] = nagios_perf('processes', count(array_filter($doc['targets'], function (Target $t): bool {
-            return $t->address()['kind'] === 'process';
-        })));
+        $perf[] = nagios_perf('processes', count(array_filter($doc['targets'],
+            fn(Target $t): bool => $t->address()['kind'] === 'process')));
     }
     $perf[] = "'duration'=" . sprintf('%.3F', $doc['doctor']['duration_seconds']) . 's;;;0';
     // NRPE 2.x sends at most 1,023 bytes and the newline: the names give way, the perfdata stays whole
@@ -148,9 +142,7 @@ function nagios_safe(string $s): string
 function printable(string $s): string
 {
     $re = preg_match('//u', $s) ? '/[\x00-\x1f\x7f]|\xc2[\x80-\x9f]/' : '/[\x00-\x1f\x7f-\xff]/';
-    return preg_replace_callback($re, function (array $m): string {
-        return '\\x' . implode('\\x', str_split(bin2hex($m[0]), 2));
-    }, $s);
+    return preg_replace_callback($re, fn(array $m): string => '\\x' . implode('\\x', str_split(bin2hex($m[0]), 2)), $s);
 }
 
 // TEXT (a file --fix-host writes) line by line, each printable() and indented.
@@ -164,9 +156,7 @@ function printable_lines(string $text): string
 
 function doc_human(array $doc, bool $colour): string
 {
-    $c = function (string $code, string $s) use ($colour): string {
-        return $colour ? "\033[{$code}m$s\033[0m" : $s;
-    };
+    $c = fn(string $code, string $s): string => $colour ? "\033[{$code}m$s\033[0m" : $s;
     $probe_colour = ['expected' => '31;1', 'possible' => '33', 'none' => '32', 'unknown' => '35'];
     $h = $doc['host'];
     $out = printable(sprintf("nsscache-doctor %s on %s (%s, family %s; Linux %s)", $doc['doctor']['version'],
@@ -268,18 +258,10 @@ function dentries_line(array $h): string
 function target_labels(Target $t): array
 {
     $ad = $t->address();
-    switch ($ad['kind']) {
-        case 'fpm':
-            return ['sapi' => 'fpm', 'pool' => $ad['name']];
-        case 'url':
-            return ['sapi' => 'url', 'url' => $ad['name']];
-        case 'ini':
-            return ['sapi' => $ad['sapi'] ?? 'ini', 'php' => (string) ($ad['php_version'] ?? '')];
-        default:
-            $php = $t->facts()['php']['version'] ?? null;
-            $v = preg_match('/^(\d+\.\d+)/', (string) $php, $m) ? $m[1] : '';
-            return ['sapi' => 'cli', 'php' => $v, 'binary' => $ad['name']];
-    }
+    $php = preg_match('/^(\d+\.\d+)/', (string) ($t->facts()['php']['version'] ?? null), $m) ? $m[1] : '';
+    return ['fpm' => ['sapi' => 'fpm', 'pool' => $ad['name']], 'url' => ['sapi' => 'url', 'url' => $ad['name']],
+        'ini' => ['sapi' => $ad['sapi'] ?? 'ini', 'php' => (string) ($ad['php_version'] ?? '')]][$ad['kind']]
+        ?? ['sapi' => 'cli', 'php' => $php, 'binary' => $ad['name']];
 }
 
 // The textfile: the families of the whole run, each answered target's own (the endpoint's names, from
@@ -358,22 +340,20 @@ function doc_prometheus(array $doc): string
             . 'libcurl-NSS); 0 also when only written, not yet in effect.',
             ['kind' => $p['kind'], 'name' => $p['name']], $p['fixed'] ? 1 : 0);
     }
+    // the host's dentries (nr_dentry and nr_unused are one line's, nr_negative from Linux 5.0 on)
     $d = $doc['host']['dentries'];
-    if ($d['nr_dentry'] !== null) {
-        $add('nsscache_dentries', 'gauge', 'Dentries allocated by the kernel (nr_dentry, /proc/sys/fs/dentry-state).',
-            [], $d['nr_dentry']);
-        $add('nsscache_dentries_unused', 'gauge', 'Unused dentries (nr_unused, /proc/sys/fs/dentry-state).', [],
-            $d['nr_unused']);
-    }
-    if ($d['nr_negative'] !== null) {
-        $add('nsscache_dentries_negative', 'gauge', 'Negative dentries (nr_negative, /proc/sys/fs/dentry-state, '
-            . 'Linux >= 5.0): what the probe leaks.', [], $d['nr_negative']);
-    }
-    if ($d['slab'] !== null) {
-        $add('nsscache_dentry_slab_objects', 'gauge', 'Objects of the dentry slab (/proc/slabinfo).', [],
-            $d['slab']['objects']);
-        $add('nsscache_dentry_slab_bytes', 'gauge', 'Bytes of the dentry slab (objects x object size, /proc/slabinfo).',
-            [], $d['slab']['bytes']);
+    foreach (['nsscache_dentries' => [$d['nr_dentry'], 'Dentries allocated by the kernel (nr_dentry, '
+            . '/proc/sys/fs/dentry-state).'],
+        'nsscache_dentries_unused' => [$d['nr_unused'], 'Unused dentries (nr_unused, /proc/sys/fs/dentry-state).'],
+        'nsscache_dentries_negative' => [$d['nr_negative'], 'Negative dentries (nr_negative, '
+            . '/proc/sys/fs/dentry-state, Linux >= 5.0): what the probe leaks.'],
+        'nsscache_dentry_slab_objects' => [$d['slab']['objects'] ?? null,
+            'Objects of the dentry slab (/proc/slabinfo).'],
+        'nsscache_dentry_slab_bytes' => [$d['slab']['bytes'] ?? null,
+            'Bytes of the dentry slab (objects x object size, /proc/slabinfo).']] as $name => [$v, $help]) {
+        if ($v !== null) {
+            $add($name, 'gauge', $help, [], $v);
+        }
     }
     return nsscache_ep_render($all);
 }

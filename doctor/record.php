@@ -72,9 +72,6 @@ final class Target
 // not_counted, uninspected, expected, possible or none.
 function bucket(Target $t): string
 {
-    if (!$t->address()['counted']) {
-        return 'not_counted';
-    }
     $probe = $t->judgement()['probe'];
-    return $probe === 'unknown' ? 'uninspected' : $probe;
+    return !$t->address()['counted'] ? 'not_counted' : ($probe === 'unknown' ? 'uninspected' : $probe);
 }

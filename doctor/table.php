@@ -44,36 +44,26 @@ function table_parse(string $text, ?string &$why = null): ?array
             $why = 'line ' . ($n + 1) . ': ' . count($f) . ' columns, want ' . count(TABLE_COLUMNS);
             return null;
         }
-        $r = array_combine(TABLE_COLUMNS, $f);
-        $r['line'] = $n + 1;
-        foreach (array_merge(['family', 'honours', 'freed'], TABLE_CELLS) as $col) {
-            if (!in_array($r[$col], TABLE_VALUES[$col] ?? TABLE_VALUES['cell'], true)) {
-                $why = "line {$r['line']}: $col '{$r[$col]}'";
-                return null;
-            }
-        }
+        $r = array_combine(TABLE_COLUMNS, $f) + ['line' => $n + 1, 'measured_by' => []];
         $r['from_v'] = version_parse($r['from']);
         $r['to_v'] = version_parse($r['to']);
-        if ($r['from_v'] === null || $r['to_v'] === null || version_cmp_lo($r['from_v'], $r['to_v']) > 0) {
-            $why = "line {$r['line']}: range {$r['from']} - {$r['to']}";
-            return null;
-        }
-        if (trim($r['source']) === '') {
-            $why = "line {$r['line']}: no source";
-            return null;
-        }
+        $bad = array_values(array_filter(array_merge(['family', 'honours', 'freed'], TABLE_CELLS),
+            fn(string $col): bool => !in_array($r[$col], TABLE_VALUES[$col] ?? TABLE_VALUES['cell'], true)));
         // a measured row: the build (distribution, package and its version) and reason=layout pairs
-        if (($r['build'] === '-') !== ($r['measured'] === '-')) {
-            $why = "line {$r['line']}: a build needs what measured it, and only a build has that";
-            return null;
-        }
-        $r['measured_by'] = [];
-        foreach ($r['build'] === '-' ? [] : explode(' ', $r['measured']) as $m) {
+        $why = $bad ? "$bad[0] '{$r[$bad[0]]}'" : ($r['from_v'] === null || $r['to_v'] === null
+            || version_cmp_lo($r['from_v'], $r['to_v']) > 0 ? "range {$r['from']} - {$r['to']}"
+            : (trim($r['source']) === '' ? 'no source' : (($r['build'] === '-') !== ($r['measured'] === '-')
+            ? 'a build needs what measured it, and only a build has that' : null)));
+        foreach ($why !== null || $r['build'] === '-' ? [] : explode(' ', $r['measured']) as $m) {
             if (!preg_match('/^([a-z_]+)=([a-z0-9-]+)$/', $m, $mm) || !in_array($mm[1], TABLE_MEASURED, true)) {
-                $why = "line {$r['line']}: measured '$m'";
-                return null;
+                $why = "measured '$m'";
+                break;
             }
             $r['measured_by'][$mm[1]] = $mm[2];
+        }
+        if ($why !== null) {
+            $why = "line {$r['line']}: $why";
+            return null;
         }
         $rows[] = $r;
     }
@@ -129,9 +119,7 @@ function version_cmp_lo(array $a, array $b): int
 function range_holds(array $from, array $to, array $v): string
 {
     // V and W compared on the parts both have
-    $prefix_cmp = function (array $v, array $w): int {
-        return version_cmp_lo($v, array_slice($w, 0, count($v)));
-    };
+    $prefix_cmp = fn(array $v, array $w): int => version_cmp_lo($v, array_slice($w, 0, count($v)));
     $c = $prefix_cmp($v, $to);
     if ($prefix_cmp($v, $from) < 0 || $c > 0) {
         return 'none';

@@ -20,17 +20,17 @@ final class Vantage
     public ?string $chroot = null;      // the pool's chroot, inside its master's root
     public ?string $user = null;        // the pool's user (its workers' credentials when the worker is gone)
 
-    public function __construct(string $from)
+    public function __construct(string $from, ?string $check = null, ?int $master_pid = null, ?string $chroot = null,
+        ?string $user = null)
     {
-        $this->from = $from;
+        [$this->from, $this->check, $this->master_pid, $this->chroot, $this->user]
+            = [$from, $check, $master_pid, $chroot, $user];
     }
 
     public static function answerer(string $check, ?int $master_pid = null, ?string $chroot = null,
         ?string $user = null): self
     {
-        $v = new self('answerer');
-        [$v->check, $v->master_pid, $v->chroot, $v->user] = [$check, $master_pid, $chroot, $user];
-        return $v;
+        return new self('answerer', $check, $master_pid, $chroot, $user);
     }
 }
 
@@ -94,14 +94,13 @@ function view_of(Vantage $from, ?int $pid, array $host): View
     if ($v->mounts === null) {
         $v->notes[] = 'mountinfo_unreadable';
     }
-    $v->creds = proc_creds($worker ?? '/proc/self');
-    $v->secure = proc_secure_exec($worker ?? '/proc/self');
-    if ($worker === null && $space !== '/proc/self') {
-        // the master runs as root; its workers as the pool's user, when named
-        $pw = $from->user !== null && function_exists('posix_getpwnam') ? @posix_getpwnam($from->user) : false;
-        $v->creds = $pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null;
-        $v->secure = null;
-    }
+    // judged from the master alone: it runs as root; its workers as the pool's user, when named
+    $by_master = $worker === null && $space !== '/proc/self';
+    $pw = $by_master && $from->user !== null && function_exists('posix_getpwnam') ? @posix_getpwnam($from->user)
+        : false;
+    $v->creds = !$by_master ? proc_creds($worker ?? '/proc/self')
+        : ($pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null);
+    $v->secure = $by_master ? null : proc_secure_exec($worker ?? '/proc/self');
     if ($worker !== null) {
         $maps = read_bounded("$worker/maps", 4 << 20);
         $v->maps = $maps !== null ? \nsscache_ep_maps($maps) : null;
@@ -210,29 +209,19 @@ function file_md5(string $file): ?string
 // softoken opens no database and nothing probes). ROOT null: not visible from here.
 function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?array $creds): array
 {
-    $db = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'cert9' => null, 'writable' => null,
-        'fs' => null, 'fs_class' => 'unknown', 'notes' => []];
-    if ($root === null) {
-        return $db;
-    }
-    foreach (['SSL_DIR' => $ssl_dir, 'default' => NSSDB_DEFAULT] as $source => $dir) {
-        if ($dir === null) {
-            continue;
-        }
-        $r = $dir !== '' ? resolve($root, $dir, $cwd) : null;
-        $st = $r !== null && $r->exists ? stat_in($root, $r->path) : null;
-        if ($st !== null && ($st['mode'] & 0170000) === 0040000) {
-            $db['path'] = $dir;
-            $db['source'] = $source;
-            $db['resolved'] = $r->path;
+    $db = ['path' => null, 'source' => $root === null ? 'unknown' : 'none', 'resolved' => null, 'cert9' => null,
+        'writable' => null, 'fs' => null, 'fs_class' => 'unknown', 'notes' => []];
+    foreach ($root === null ? [] : ['SSL_DIR' => $ssl_dir, 'default' => NSSDB_DEFAULT] as $source => $dir) {
+        [$path, $st] = $dir !== null && $dir !== '' ? dir_in($root, $dir, $cwd) : [null, null];
+        if ($st !== null) {
+            $db = ['path' => $dir, 'source' => $source, 'resolved' => $path] + $db;
             break;
         }
-        if ($source === 'SSL_DIR') {
+        if ($source === 'SSL_DIR' && $dir !== null) {
             $db['notes'][] = 'ssl_dir_not_a_directory';
         }
     }
     if ($db['path'] === null) {
-        $db['source'] = 'none';
         return $db;
     }
     if ($db['path'][0] !== '/') {
@@ -254,38 +243,38 @@ function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?a
 // directory the process may write and search (access(dir, 03)).
 function temp_dir(?string $root, array $env, string $cwd, ?array $mounts, ?array $creds): array
 {
-    $t = ['path' => null, 'source' => 'unknown', 'resolved' => null, 'fs' => null, 'fs_class' => 'unknown',
-        'notes' => []];
-    if ($root === null) {
-        return $t;
-    }
+    $t = ['path' => null, 'source' => $root === null ? 'unknown' : 'none', 'resolved' => null, 'fs' => null,
+        'fs_class' => 'unknown', 'notes' => []];
     $cands = ['SQLITE_TMPDIR' => $env['SQLITE_TMPDIR'] ?? null, 'TMPDIR' => $env['TMPDIR'] ?? null,
         '/var/tmp' => '/var/tmp', '/usr/tmp' => '/usr/tmp', '/tmp' => '/tmp', '.' => '.'];
-    foreach ($cands as $source => $dir) {
+    foreach ($root === null ? [] : $cands as $source => $dir) {
         if ($dir === null || $dir === '') {
             continue;
         }
-        $r = resolve($root, $dir, $cwd);
-        $st = $r->exists ? stat_in($root, $r->path) : null;
-        $m = $mounts !== null && $r->path !== null ? \nsscache_ep_mount_of($mounts, $r->path) : null;
-        $w = $st !== null && ($st['mode'] & 0170000) === 0040000 ? dir_writable($st, $creds, $m['ro'] ?? null) : false;
+        [$path, $st] = dir_in($root, $dir, $cwd);
+        $m = $mounts !== null && $path !== null ? \nsscache_ep_mount_of($mounts, $path) : null;
+        $w = $st !== null ? dir_writable($st, $creds, $m['ro'] ?? null) : false;
         if ($w === null) {
             $t['notes'][] = 'tempdir_access_unknown';
         }
         if ($w !== false) {
-            $t['path'] = $dir;
-            $t['source'] = (string) $source;
-            $t['resolved'] = $r->path;
-            $t['fs'] = $m['fstype'] ?? null;
-            $t['fs_class'] = fs_class($t['fs']);
-            return $t;
+            $fs = $m['fstype'] ?? null;
+            return ['path' => $dir, 'source' => (string) $source, 'resolved' => $path, 'fs' => $fs,
+                'fs_class' => fs_class($fs)] + $t;
         }
         if ($source === 'SQLITE_TMPDIR' || $source === 'TMPDIR') {
             $t['notes'][] = strtolower($source) . '_skipped';
         }
     }
-    $t['source'] = 'none';
     return $t;
+}
+
+// DIR (relative to CWD) in ROOT: its path there (resolve()), and its stat() when it is a directory.
+function dir_in(string $root, string $dir, string $cwd): array
+{
+    $r = resolve($root, $dir, $cwd);
+    $st = $r->exists ? stat_in($root, $r->path) : null;
+    return [$r->path, $st !== null && ($st['mode'] & 0170000) === 0040000 ? $st : null];
 }
 
 // No softokn found (or not looked for).
@@ -305,9 +294,7 @@ function softokn_file(?string $root, ?array $maps): array
         return $none;
     }
     $cands = [];
-    $mapped = function (string $lib) use ($maps): ?string {
-        return isset($maps[$lib]) ? preg_replace('/ \(deleted\)$/', '', $maps[$lib]) : null;
-    };
+    $mapped = fn(string $lib): ?string => isset($maps[$lib]) ? preg_replace('/ \(deleted\)$/', '', $maps[$lib]) : null;
     if (isset($maps['libsoftokn3.so'])) {
         $cands[] = ['path' => $mapped('libsoftokn3.so'), 'how' => 'loaded'];
     }
@@ -319,9 +306,7 @@ function softokn_file(?string $root, ?array $maps): array
     foreach ($libc === null ? glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] : [] as $f) {
         $cands[] = ['path' => substr($f, strlen($root)), 'how' => 'file'];
     }
-    $system = array_map(function (string $d) use ($root): ?string {
-        return resolve($root, $d)->path;
-    }, system_lib_dirs($libc));
+    $system = array_map(fn(string $d): ?string => resolve($root, $d)->path, system_lib_dirs($libc));
     foreach ($cands as ['path' => $path, 'how' => $how]) {
         $r = resolve($root, $path);
         if (!$r->exists) {

@@ -14,25 +14,19 @@ function quote(?string $v): string
     }
     $cut = strlen($v) > 64;
     $s = substr($v, 0, 64);
-    $s = preg_replace_callback('/[^\x20-\x7e]|["\\\\]/', function ($m) {
-        $c = $m[0];
-        return ['"' => '\\"', '\\' => '\\\\', "\n" => '\\n', "\r" => '\\r', "\t" => '\\t'][$c]
-            ?? sprintf('\\x%02x', ord($c));
-    }, $s);
+    $s = preg_replace_callback('/[^\x20-\x7e]|["\\\\]/', fn(array $m): string => ['"' => '\\"', '\\' => '\\\\',
+        "\n" => '\\n', "\r" => '\\r', "\t" => '\\t'][$m[0]] ?? sprintf('\\x%02x', ord($m[0])), $s);
     return '"' . $s . '"' . ($cut ? '... (' . strlen($v) . ' bytes)' : '');
 }
 
 // Where judgement J of a target with facts F says NSS probes.
 function where(array $j, array $f): string
 {
-    $w = [];
-    if ($j['probe_db_dir'] !== false) {
-        $w[] = $f['db']['path'] !== null ? 'the DB dir ' . $f['db']['path'] : 'its DB dir';
-    }
-    if ($j['probe_temp_dir'] !== false) {
-        $w[] = $f['tempdir']['path'] !== null ? 'the temp dir ' . $f['tempdir']['path'] : 'its temp dir';
-    }
-    return implode(' and ', $w);
+    return implode(' and ', array_filter([
+        $j['probe_db_dir'] === false ? null
+            : ($f['db']['path'] !== null ? 'the DB dir ' . $f['db']['path'] : 'its DB dir'),
+        $j['probe_temp_dir'] === false ? null
+            : ($f['tempdir']['path'] !== null ? 'the temp dir ' . $f['tempdir']['path'] : 'its temp dir')]));
 }
 
 // The one sentence for target T: its Judgement's, or why it was not inspected.
