@@ -10,16 +10,20 @@ namespace NsscacheDoctor;
 
 // The readers below give their result, or null and WHY not (why is null on success).
 
-// The contents of PATH, MAX bytes at most; a FIFO or device is refused before open().
-function read_bounded(string $path, int $max = 65536, ?string &$why = null): ?string
+// The contents of PATH, MAX bytes at most; a FIFO or device is refused before open(). CUT: 'bound'
+// when MAX bytes were read (there may be more), 'deadline' when DEADLINE passed before the end.
+function read_bounded(string $path, int $max = 65536, ?string &$why = null, float $deadline = INF,
+    ?string &$cut = null): ?string
 {
+    $cut = null;
     $r = open_read($path, $max, $why);
     if ($r === null) {
         return null;
     }
     $data = '';
-    while (($chunk = read_chunk($r, min(1 << 20, $max - strlen($data)))) !== null) {
+    while ($cut === null && ($chunk = read_chunk($r, min(1 << 20, $max - strlen($data)))) !== null) {
         $data .= $chunk;
+        $cut = strlen($data) >= $max ? 'bound' : (microtime(true) > $deadline ? 'deadline' : null);
     }
     close_read($r);
     return $data;
@@ -89,6 +93,26 @@ function close_read(array $r): void
     }
 }
 
+// FILE read in chunks of at most MAX bytes in all until FOUND, given each chunk after the last TAIL
+// bytes before it (a string cut by a chunk's end is found whole), returns non-null: that, else null.
+// WHY: why FILE could not be opened; READ: the bytes read.
+function scan_file(string $file, int $max, int $tail, callable $found, ?string &$why = null, ?int &$read = null)
+{
+    $read = 0;
+    $r = open_read($file, $max, $why);
+    $buf = '';
+    $v = null;
+    while ($r !== null && $v === null && ($chunk = read_chunk($r, 1 << 20)) !== null) {
+        $read += strlen($chunk);
+        $buf = substr($buf, -$tail) . $chunk;
+        $v = $found($buf);
+    }
+    if ($r !== null) {
+        close_read($r);
+    }
+    return $v;
+}
+
 function file_kind(int $mode): string
 {
     $kinds = [0140000 => 'socket', 0120000 => 'symlink', 0100000 => 'file', 0060000 => 'block device',
@@ -107,11 +131,9 @@ function last_error(string $what): string
 // A path resolved inside a root (resolve()).
 final class Resolved
 {
-    /** @var ?string the path inside the root, symlinks resolved; as far as it goes when a component is
-     *  missing; null on an error */
+    /** @var ?string inside the root, symlinks resolved; as far as it goes if a part is missing; null: error */
     public ?string $path;
-    /** @var bool every component exists */
-    public bool $exists;
+    public bool $exists;    // every component exists
     /** @var ?string why it could not be resolved (an empty path, a symlink loop, an unreadable link) */
     public ?string $error;
 
@@ -306,14 +328,10 @@ function proc_secure_exec(string $proc): ?bool
     if ($a === null || $a === '') {
         return null;
     }
-    $w = PHP_INT_SIZE;
-    for ($i = 0; $i + 2 * $w <= strlen($a); $i += 2 * $w) {
-        $type = unpack($w === 8 ? 'P' : 'V', substr($a, $i, $w))[1];
-        if ($type === 0) {
-            break;
-        }
-        if ($type === 23) {
-            return unpack($w === 8 ? 'P' : 'V', substr($a, $i + $w, $w))[1] !== 0;
+    $v = array_values(unpack(PHP_INT_SIZE === 8 ? 'P*' : 'V*', $a));
+    for ($i = 0; isset($v[$i + 1]) && $v[$i] !== 0; $i += 2) {
+        if ($v[$i] === 23) {
+            return $v[$i + 1] !== 0;
         }
     }
     return false;
@@ -329,17 +347,16 @@ function dir_writable(?array $st, ?array $creds, ?bool $ro): ?bool
     if ($ro === true) {
         return false;
     }
-    if ($creds['uid'] === 0) {
-        return true;
-    }
-    $m = $st['mode'];
-    if ($st['uid'] === $creds['uid']) {
-        return ($m & 0300) === 0300;
-    }
-    if ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true)) {
-        return ($m & 0030) === 0030;
-    }
-    return ($m & 0003) === 0003;
+    return $creds['uid'] === 0 || mode_allows($st, 3, $creds);
+}
+
+// Whether a process with CREDS (uid, gid, groups) may do BITS (4 read, 2 write, 1 search) on a file
+// with stat ST, by the owner, group or other bits that apply to it (mode bits alone).
+function mode_allows(array $st, int $bits, array $creds): bool
+{
+    $shift = $st['uid'] === $creds['uid'] ? 6
+        : ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true) ? 3 : 0);
+    return ($st['mode'] & ($bits << $shift)) === $bits << $shift;
 }
 
 // ---------------------------------------------------------------- distribution
@@ -439,27 +456,11 @@ const SOFTOKN_FILE_MAX = 1 << 25;
 // of the file is taken as cut, as nsscache's C takes it).
 function softokn_file_version(string $file, int $max = SOFTOKN_FILE_MAX, ?string &$why = null): ?string
 {
-    $r = open_read($file, $max, $why);
-    if ($r === null) {
-        return null;
+    $v = scan_file($file, $max, 64, __NAMESPACE__ . '\nss_version_in', $why, $read);
+    if ($v === null && $why === null) {
+        $why = $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string';
     }
-    $tail = '';
-    $read = 0;
-    $chunk = read_chunk($r, 1 << 20);
-    while ($chunk !== null) {
-        $read += strlen($chunk);
-        $buf = $tail . $chunk;
-        $v = nss_version_in($buf);
-        if ($v !== null) {
-            close_read($r);
-            return $v;
-        }
-        $tail = substr($buf, -64);
-        $chunk = read_chunk($r, 1 << 20);
-    }
-    close_read($r);
-    $why = $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string';
-    return null;
+    return $v;
 }
 
 // ---------------------------------------------------------------- kernel

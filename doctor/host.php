@@ -170,9 +170,7 @@ function parse_crio_default_env(string $text): ?array
             $body .= "\n" . preg_replace('/^\s*#.*$/', '', $lines[++$i]);
         }
         preg_match_all('/"((?:[^"\\\\]|\\\\.)*)"|\'([^\']*)\'/', $body, $mm, PREG_SET_ORDER);
-        $found = array_map(function (array $x): string {
-            return isset($x[2]) ? $x[2] : toml_unescape($x[1]);
-        }, $mm);
+        $found = array_map(fn (array $x): string => $x[2] ?? toml_unescape($x[1]), $mm);
     }
     return $found;
 }
@@ -192,9 +190,8 @@ function toml_unescape(string $s): string
 // has no octal escapes, and a raw control byte makes the whole file invalid).
 function toml_string(string $s): string
 {
-    return '"' . preg_replace_callback('/[\x00-\x1f\x7f"\\\\]/', function (array $m): string {
-        return $m[0] === '"' || $m[0] === '\\' ? '\\' . $m[0] : sprintf('\\u%04X', ord($m[0]));
-    }, $s) . '"';
+    $esc = fn (array $m): string => $m[0] === '"' || $m[0] === '\\' ? '\\' . $m[0] : sprintf('\\u%04X', ord($m[0]));
+    return '"' . preg_replace_callback('/[\x00-\x1f\x7f"\\\\]/', $esc, $s) . '"';
 }
 
 // The libcurl a binary's bytes name (DT_NEEDED lands in .dynstr as "\0libcurl.so.4\0"), or null.
@@ -214,9 +211,9 @@ function elf_libcurl(string $bytes): ?string
 function fix_point(string $kind, string $name, ?string $path, ?string $value, ?array $fix, array $more = []): array
 {
     $class = \nsscache_ep_class($value);
+    $fixed = in_array($class, ['yes', 'no'], true);
     return array_merge(['kind' => $kind, 'name' => $name, 'path' => $path, 'variable' => $value,
-        'variable_class' => $class, 'fixed' => $class === 'yes' || $class === 'no',
-        'fix' => $class === 'yes' || $class === 'no' ? null : $fix, 'notes' => []], $more);
+        'variable_class' => $class, 'fixed' => $fixed, 'fix' => $fixed ? null : $fix, 'notes' => []], $more);
 }
 
 // The drop-in that fixes unit NAME: an EnvironmentFile= of its own (ALSO, written first), read after
@@ -239,15 +236,10 @@ function systemd_fix(): array
 // the drop-in gets no wider a MODE than the files they come from (read_crio()).
 function crio_fix(array $before, int $mode = 0644): array
 {
-    $keep = array_filter($before, function (string $e): bool {
-        return strncmp($e, 'NSS_SDB_USE_CACHE=', 18) !== 0;
-    });
-    $lines = '';
-    foreach (array_merge($keep, [FIX_LINE]) as $e) {
-        $lines .= '  ' . toml_string($e) . ",\n";
-    }
+    $keep = array_filter($before, fn (string $e): bool => strncmp($e, 'NSS_SDB_USE_CACHE=', 18) !== 0);
+    $lines = array_map(fn (string $e): string => '  ' . toml_string($e) . ",\n", array_merge($keep, [FIX_LINE]));
     return ['path' => '/etc/crio/crio.conf.d/99-nsscache.conf', 'text' => "[crio.runtime]\ndefault_env = [\n"
-        . $lines . "]\n", 'then' => 'systemctl restart crio; new containers get it', 'mode' => $mode];
+        . implode('', $lines) . "]\n", 'then' => 'systemctl restart crio; new containers get it', 'mode' => $mode];
 }
 
 // /etc/environment with the variable set: its NSS_SDB_USE_CACHE line replaced, else one added; the
@@ -255,9 +247,7 @@ function crio_fix(array $before, int $mode = 0644): array
 function environment_fix(string $before, ?array $st = null): array
 {
     $lines = $before === '' ? [] : explode("\n", rtrim($before, "\n"));
-    $lines = array_values(array_filter($lines, function (string $l): bool {
-        return !preg_match('/^\s*(export\s+)?NSS_SDB_USE_CACHE=/', $l);
-    }));
+    $lines = preg_grep('/^\s*(export\s+)?NSS_SDB_USE_CACHE=/', $lines, PREG_GREP_INVERT);
     $lines[] = FIX_LINE;
     return ['path' => '/etc/environment', 'text' => implode("\n", $lines) . "\n",
         'then' => 'new login sessions and cron jobs (pam_env) get it', 'whole_file' => true,
@@ -278,46 +268,42 @@ function read_conf(string $root, string $path, int $owner, ?string &$why = null)
     return read_bounded($root . $path, CONF_MAX, $why);
 }
 
-// Drop-in files *.conf of DIRS (in ROOT), a name in an earlier dir hiding the same name in later
-// ones, in the order systemd applies them (by file name).
-function dropins(string $root, array $dirs): array
+// read_conf() of a file that may be absent ('' then); "PATH: why" added to NOTES when it is not read.
+function conf_text(string $root, string $path, int $owner, array &$notes): ?string
+{
+    $text = is_file($root . $path) ? read_conf($root, $path, $owner, $why) : '';
+    if ($text === null) {
+        $notes[] = "$path: $why";
+    }
+    return $text;
+}
+
+// The files GLOB (*.conf: drop-ins) of DIRS (in ROOT), a name in an earlier dir hiding the same name in
+// later ones, in the order systemd applies them (by file name): name => path.
+function dropins(string $root, array $dirs, string $glob = '*.conf'): array
 {
     $by = [];
     foreach ($dirs as $d) {
-        foreach (glob("$root$d/*.conf") ?: [] as $f) {
+        foreach (glob("$root$d/$glob") ?: [] as $f) {
             $by[basename($f)] = $by[basename($f)] ?? substr($f, strlen($root));
         }
     }
     ksort($by, SORT_STRING);
-    return array_values($by);
+    return $by;
 }
 
 // systemd's DefaultEnvironment= (system.conf, then its drop-ins): ['env' => NAME => VALUE,
 // 'path' => the file that set the variable last, 'notes' => files not read].
 function read_default_environment(string $root, int $owner = 0): array
 {
-    $env = [];
+    $env = $notes = [];
     $path = null;
-    $notes = [];
-    $files = array_merge(['/etc/systemd/system.conf'], dropins($root, SYSTEMD_CONF_DIRS));
-    foreach ($files as $f) {
-        if (!is_file($root . $f)) {
-            continue;
-        }
-        $text = read_conf($root, $f, $owner, $why);
-        if ($text === null) {
-            $notes[] = "$f: $why";
-            continue;
-        }
-        $values = systemd_values($text, 'Manager', 'DefaultEnvironment');
+    foreach (array_merge(['/etc/systemd/system.conf'], dropins($root, SYSTEMD_CONF_DIRS)) as $f) {
+        $values = systemd_values((string) conf_text($root, $f, $owner, $notes), 'Manager', 'DefaultEnvironment');
         $env = env_assign($env, $values);
-        if (!isset($env['NSS_SDB_USE_CACHE'])) {
-            $path = null;
-        } elseif (array_key_exists('NSS_SDB_USE_CACHE', env_assign([], $values))) {
-            $path = $f;
-        }
+        $path = isset(env_assign([], $values)['NSS_SDB_USE_CACHE']) ? $f : $path;
     }
-    return ['env' => $env, 'path' => $path, 'notes' => $notes];
+    return ['env' => $env, 'path' => isset($env['NSS_SDB_USE_CACHE']) ? $path : null, 'notes' => $notes];
 }
 
 // The host-wide fix points of ROOT and the units whose binaries use libcurl-NSS, until DEADLINE:
@@ -328,11 +314,11 @@ function read_fix_points(string $root, float $deadline, int $owner = 0): array
     $de = read_default_environment($root, $owner);
     $points = [fix_point('systemd', 'DefaultEnvironment=', $de['path'], $de['env']['NSS_SDB_USE_CACHE'] ?? null,
         systemd_fix(), ['notes' => $de['notes']])];
-    $etc_env = is_file("$root/etc/environment") ? read_conf($root, '/etc/environment', $owner, $why) : '';
+    $etc_env = conf_text($root, '/etc/environment', $owner, $notes);
     $ev = parse_env_file((string) $etc_env);
     $points[] = fix_point('environment', '/etc/environment', isset($ev['NSS_SDB_USE_CACHE']) ? '/etc/environment'
         : null, $ev['NSS_SDB_USE_CACHE'] ?? null, $etc_env === null ? null : environment_fix($etc_env),
-        ['notes' => $etc_env === null ? ["/etc/environment: $why"] : []]);
+        ['notes' => $notes]);
     if (is_dir("$root/etc/crio")) {
         $c = read_crio($root, $owner);
         $ce = parse_env_file(implode("\n", $c['list']));
@@ -340,7 +326,7 @@ function read_fix_points(string $root, float $deadline, int $owner = 0): array
             $ce['NSS_SDB_USE_CACHE'] ?? null, crio_fix($c['list'], $c['mode']), ['notes' => $c['notes']]);
     }
     $units = read_nss_units($root, $de['env'], $deadline, $owner, proc_env("$root/proc/1"));
-    return ['points' => array_merge($points, $units['points']), 'notes' => array_merge($notes, $units['notes'])];
+    return ['points' => array_merge($points, $units['points']), 'notes' => $units['notes']];
 }
 
 // CRI-O's default_env as crio.conf and its drop-ins (but SKIP) leave it: ['list', 'path' (the file
@@ -349,14 +335,8 @@ function read_crio(string $root, int $owner, ?string $skip = null): array
 {
     $out = ['list' => [], 'path' => null, 'mode' => 0644, 'notes' => []];
     foreach (array_merge(['/etc/crio/crio.conf'], dropins($root, ['/etc/crio/crio.conf.d'])) as $f) {
-        if ($f === $skip || !is_file($root . $f)) {
-            continue;
-        }
-        $text = read_conf($root, $f, $owner, $why);
-        $got = $text !== null ? parse_crio_default_env($text) : null;
-        if ($text === null) {
-            $out['notes'][] = "$f: $why";
-        } elseif ($got !== null) {
+        $got = $f === $skip ? null : parse_crio_default_env((string) conf_text($root, $f, $owner, $out['notes']));
+        if ($got !== null) {
             [$out['list'], $out['path']] = [$got, $f];
         }
     }
@@ -378,12 +358,11 @@ function fix_points_running(array $points, ?array $running, string $proc = '/pro
     foreach ($points as &$p) {
         $p += ['written' => $p['fixed'], 'then' => null];
         if ($p['kind'] === 'systemd') {
-            [$now, $then] = [$mgr, 'systemctl daemon-reexec, then restart the services that run NSS'];
+            [$now, $then] = [$mgr, systemd_fix()['then']];
         } elseif ($p['kind'] === 'unit') {
             $u = $running['units'][$p['name']] ?? ['pid' => 0, 'reload' => true, 'dropins' => []];
-            $real = function (string $f): string {
-                return realpath($f) ?: $f;    // /lib/systemd is /usr/lib/systemd on a merged /usr
-            };
+            // /lib/systemd is /usr/lib/systemd on a merged /usr
+            $real = fn (string $f): string => realpath($f) ?: $f;
             $u['reload'] = $u['reload'] || array_diff(array_map($real, $p['dropins']), array_map($real, $u['dropins']));
             $next = in_array($p['path'], [null, 'DefaultEnvironment='], true) ? $mgr : $p['variable'];
             $now = $u['pid'] > 0 ? proc_env("$proc/{$u['pid']}")['NSS_SDB_USE_CACHE'] ?? null
@@ -431,11 +410,9 @@ function running_systemd(array $units, float $deadline): ?array
 // The first system library directory of ROOT that holds NAME, as a path inside ROOT.
 function find_system_lib(string $root, string $name): ?string
 {
-    $dirs = ['/usr/lib64', '/lib64'];
-    foreach (glob("$root/usr/lib/*-linux-*", GLOB_ONLYDIR) ?: [] as $d) {
-        $dirs[] = substr($d, strlen($root));
-    }
-    foreach (array_merge($dirs, ['/usr/lib', '/lib']) as $d) {
+    $multiarch = array_map(fn (string $d): string => substr($d, strlen($root)), glob("$root/usr/lib/*-linux-*",
+        GLOB_ONLYDIR) ?: []);
+    foreach (array_merge(['/usr/lib64', '/lib64'], $multiarch, ['/usr/lib', '/lib']) as $d) {
         if (is_file("$root$d/$name")) {
             return "$d/$name";
         }
@@ -447,20 +424,9 @@ function find_system_lib(string $root, string $name): ?string
 // unreadable.
 function libcurl_file_nss(string $file): ?bool
 {
-    $r = open_read($file, LIBCURL_SCAN);
-    if ($r === null) {
-        return null;
-    }
-    $tail = '';
-    while (($chunk = read_chunk($r, 1 << 20)) !== null) {
-        if (strpos($tail . $chunk, "NSS/%s\0") !== false) {
-            close_read($r);
-            return true;
-        }
-        $tail = substr($chunk, -16);
-    }
-    close_read($r);
-    return false;
+    $nss = fn (string $b): ?bool => strpos($b, "NSS/%s\0") !== false ? true : null;
+    $found = scan_file($file, LIBCURL_SCAN, 16, $nss, $why);
+    return $why === null ? $found ?? false : null;
 }
 
 // The services of ROOT whose ExecStart= binary (root's, not writable by others) needs a libcurl that
@@ -470,16 +436,8 @@ function libcurl_file_nss(string $file): ?bool
 function read_nss_units(string $root, array $default, float $deadline, int $owner = 0, ?array $manager_own = null):
     array
 {
-    $files = [];
-    foreach (UNIT_DIRS as $d) {
-        foreach (glob("$root$d/*.service") ?: [] as $f) {
-            $files[basename($f)] = $files[basename($f)] ?? substr($f, strlen($root));
-        }
-    }
-    ksort($files, SORT_STRING);
-    $points = $notes = [];
-    $curl_nss = $bins = [];
-    foreach (array_slice($files, 0, UNITS_MAX, true) as $name => $file) {
+    $points = $notes = $curl_nss = $bins = [];
+    foreach (array_slice(dropins($root, UNIT_DIRS, '*.service'), 0, UNITS_MAX, true) as $name => $file) {
         if (microtime(true) > $deadline) {
             $notes[] = 'units_cut_by_deadline';
             break;
@@ -494,32 +452,27 @@ function read_nss_units(string $root, array $default, float $deadline, int $owne
             continue;
         }
         if (!array_key_exists($bin, $bins)) {
-            $bins[$bin] = null;
-            if (trusted_file($root . $bin, $owner)) {
-                $bytes = read_bounded($root . $bin, ELF_NEEDED_SCAN);
-                $lib = $bytes !== null ? elf_libcurl($bytes) : null;
-                $path = $lib !== null ? find_system_lib($root, $lib) : null;
-                if ($path !== null && !array_key_exists($path, $curl_nss)) {
-                    $curl_nss[$path] = trusted_file($root . $path, $owner) ? libcurl_file_nss($root . $path) : null;
-                }
-                $bins[$bin] = $path !== null && $curl_nss[$path] === true ? $path : null;
+            $bytes = trusted_file($root . $bin, $owner) ? read_bounded($root . $bin, ELF_NEEDED_SCAN) : null;
+            $lib = $bytes !== null ? elf_libcurl($bytes) : null;
+            $path = $lib !== null ? find_system_lib($root, $lib) : null;
+            if ($path !== null && !array_key_exists($path, $curl_nss)) {
+                $curl_nss[$path] = trusted_file($root . $path, $owner) ? libcurl_file_nss($root . $path) : null;
             }
+            $bins[$bin] = $path !== null && $curl_nss[$path] === true ? $path : null;
         }
         if ($bins[$bin] === null) {
             continue;
         }
-        $texts = [];
-        foreach (array_merge([$file], dropins($root, array_map(function (string $d) use ($name): string {
-            return "$d/$name.d";
-        }, UNIT_DIRS))) as $f) {
-            $texts[$f] = $f === $file ? $text : read_conf($root, $f, $owner, $why);
+        $texts = [$file => $text];
+        foreach (dropins($root, array_map(fn (string $d): string => "$d/$name.d", UNIT_DIRS)) as $f) {
+            $texts[$f] = read_conf($root, $f, $owner);
         }
         $uv = unit_variable($root, $owner, $texts, $default, $manager_own);
         $timer = substr($name, 0, -8) . '.timer';
         $points[] = fix_point('unit', $name, $uv['from'], $uv['value'], unit_fix($name),
             ['unit_file' => $file, 'dropins' => array_slice(array_keys($texts), 1), 'binary' => $bin,
                 'libcurl' => $bins[$bin], 'notes' => $uv['notes'],
-                'timer' => find_unit_file($root, $timer) !== null ? $timer : null]);
+                'timer' => array_filter(UNIT_DIRS, fn (string $d): bool => is_file("$root$d/$timer")) ? $timer : null]);
     }
     return ['points' => $points, 'notes' => $notes];
 }
@@ -566,10 +519,7 @@ function unit_variable(string $root, int $owner, array $texts, array $manager, ?
         $pattern = ltrim($pattern, '-');
         foreach ($pattern !== '' && $pattern[0] === '/' ? glob($root . $pattern) ?: [] : [] as $ef) {
             $ef = substr($ef, strlen($root));
-            $e = parse_env_file((string) ($et = is_file($root . $ef) ? read_conf($root, $ef, $owner, $why) : ''));
-            if ($et === null) {
-                $notes[] = "$ef: $why";
-            }
+            $e = parse_env_file((string) conf_text($root, $ef, $owner, $notes));
             if (isset($e[$k])) {
                 [$v, $from] = [$e[$k], $ef];
             }
@@ -583,28 +533,12 @@ function unit_variable(string $root, int $owner, array $texts, array $manager, ?
     return ['value' => $notes ? null : $v, 'from' => $notes ? null : $from, 'notes' => $notes];
 }
 
-function find_unit_file(string $root, string $name): ?string
-{
-    foreach (UNIT_DIRS as $d) {
-        if (is_file("$root$d/$name")) {
-            return "$d/$name";
-        }
-    }
-    return null;
-}
-
 // ---------------------------------------------------------------- running processes
 
 // The processes of PROC (pids), but this one.
 function proc_pids(string $proc = '/proc'): array
 {
-    $out = [];
-    foreach (scandir($proc) ?: [] as $e) {
-        if (ctype_digit($e) && (int) $e !== getmypid()) {
-            $out[] = (int) $e;
-        }
-    }
-    return $out;
+    return array_values(array_diff(array_map('intval', preg_grep('/^[0-9]+$/', scandir($proc) ?: [])), [getmypid()]));
 }
 
 // A process's own words, made safe to keep: NULs as spaces, cut at PROCESS_CMD_MAX bytes. Printing
@@ -626,7 +560,7 @@ function proc_text(?string $s): ?string
 function read_process(string $proc, int $pid, float $deadline = INF): ?array
 {
     $d = "$proc/$pid";
-    $maps = read_maps("$d/maps", $deadline, $cut);
+    $maps = read_bounded("$d/maps", MAPS_MAX, $why, $deadline, $cut);
     if ($cut !== null) {
         return ['cut' => $cut];
     }
@@ -653,12 +587,8 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
     $cwd = @readlink("$d/cwd");
     error_clear_last();
     $cg = read_bounded("$d/cgroup", 65536);
-    $lib = null;
-    foreach ($m as $k => $path) {
-        if (strncmp($k, 'libcurl', 7) === 0) {
-            $lib = preg_replace('/ \(deleted\)$/', '', $path);
-        }
-    }
+    $libs = array_filter($m, fn (string $k): bool => strncmp($k, 'libcurl', 7) === 0, ARRAY_FILTER_USE_KEY);
+    $lib = $libs ? preg_replace('/ \(deleted\)$/', '', end($libs)) : null;
     $r = $lib !== null ? resolve("$d/root", $lib) : null;
     $cli = resolve("$d/root", (string) $exe);    // a PHP CLI counts on a root's file's word
     return ['pid' => $pid, 'comm' => proc_text(read_bounded("$d/comm", 64)),
@@ -670,26 +600,6 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
         'nsscache' => preg_match('~/nsscache\.so$~m', $maps) === 1,
         'libcurl_nss' => $r !== null && $r->exists && trusted_in("$d/root", $r->path)
             ? libcurl_file_nss("$d/root" . $r->path) : null];
-}
-
-// FILE, a /proc/PID/maps, read whole by DEADLINE, or null (gone); CUT 'deadline' or 'bound' (longer
-// than MAPS_MAX) when it was not read whole.
-function read_maps(string $file, float $deadline, ?string &$cut = null): ?string
-{
-    $cut = null;
-    $r = open_read($file, MAPS_MAX);
-    $maps = $r !== null ? '' : null;
-    while ($r !== null && ($chunk = read_chunk($r, 1 << 20)) !== null) {
-        $maps .= $chunk;
-        if (microtime(true) > $deadline || strlen($maps) >= MAPS_MAX) {
-            $cut = strlen($maps) >= MAPS_MAX ? 'bound' : 'deadline';
-            break;
-        }
-    }
-    if ($r !== null) {
-        close_read($r);
-    }
-    return $maps;
 }
 
 // Every running non-PHP process of PROC with softokn mapped, judged (judge.php settled()), until DEADLINE;
@@ -750,22 +660,20 @@ function watch_units(string $proc, float $until, float $step = 0.1): array
         $looked = 0;
         foreach ($new as $pid => $n) {
             if (!$n['softokn'] && $looked++ < 200 && microtime(true) < $until) {
-                $maps = read_maps("$proc/$pid/maps", $until);
+                $maps = read_bounded("$proc/$pid/maps", MAPS_MAX, $why, $until);
                 $new[$pid]['softokn'] = $maps !== null && strpos($maps, '/libsoftokn3.so') !== false;
             }
         }
     } while (microtime(true) < $until);
     $units = [];
     foreach ($new as $n) {
-        $u = &$units[$n['unit']];
-        $u = ['unit' => $n['unit'], 'started' => ($u['started'] ?? 0) + 1,
-            'softokn' => ($u['softokn'] ?? 0) + ($n['softokn'] ? 1 : 0)];
-        unset($u);
+        $units[$n['unit']] = $units[$n['unit']] ?? ['unit' => $n['unit'], 'started' => 0, 'softokn' => 0];
+        $units[$n['unit']]['started']++;
+        $units[$n['unit']]['softokn'] += (int) $n['softokn'];
     }
-    usort($units, function (array $a, array $b): int {
-        return [$b['softokn'], $b['started'], $a['unit']] <=> [$a['softokn'], $a['started'], $b['unit']];
-    });
-    return ['units' => array_values($units), 'started' => count($new), 'polls' => $polls];
+    usort($units, fn (array $a, array $b): int
+        => [$b['softokn'], $b['started'], $a['unit']] <=> [$a['softokn'], $a['started'], $b['unit']]);
+    return ['units' => $units, 'started' => count($new), 'polls' => $polls];
 }
 
 // ---------------------------------------------------------------- --fix-host: the one writer

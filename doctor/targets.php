@@ -27,9 +27,7 @@ function target(string $kind, string $name, array $more = []): array
 function discover_clis(string $root = '', array &$skipped = []): array
 {
     $cands = array_merge(['/usr/bin/php', '/usr/local/bin/php'],
-        array_filter(glob("$root/usr/bin/php*") ?: [], function ($f) {
-            return (bool) preg_match('~/php\d+\.\d+$~', $f);
-        }),
+        preg_grep('~/php\d+\.\d+$~', glob("$root/usr/bin/php*") ?: []),
         glob("$root/opt/remi/*/root/usr/bin/php") ?: [], glob("$root/opt/rh/*/root/usr/bin/php") ?: []);
     $seen = [];
     $out = [];
@@ -82,76 +80,38 @@ function fpm_masters(string $proc = '/proc'): array
     return $out;
 }
 
-// Whether a process with CREDS (uid, gid, groups) may do BITS (4 read, 1 search) on a file with stat
-// ST, by the owner, group or other bits that apply to it (mode bits alone; root is the caller's case).
-function mode_allows(array $st, int $bits, array $creds): bool
-{
-    $shift = $st['uid'] === $creds['uid'] ? 6
-        : ($st['gid'] === $creds['gid'] || in_array($st['gid'], $creds['groups'], true) ? 3 : 0);
-    return ($st['mode'] & ($bits << $shift)) === $bits << $shift;
-}
-
-// Could a process with CREDS (null: root) open FILE (inside ROOT) for reading: search on every
-// directory above it, read on it (mode bits; ACLs are not looked at). WHY: why not.
+// Could a process with CREDS (null: root) open FILE (inside ROOT) for reading: blocked_at() by the
+// mode bits of its uid alone. WHY: why not.
 function readable_by(string $root, string $file, ?array $creds, ?string &$why = null): bool
 {
-    $why = null;
-    if ($creds === null) {
-        return true;
-    }
-    $real = resolve($root, $file);
-    if ($real->path === null || !$real->exists) {
-        $why = 'not found';
-        return false;
-    }
-    $real = $real->path;
-    $dir = '';
-    foreach (array_slice(explode('/', $real), 1, -1) as $c) {
-        $st = stat_in($root, $dir === '' ? '/' : $dir);
-        if ($st === null || !mode_allows($st, 1, $creds)) {
-            $why = "not readable by uid {$creds['uid']}, whose php-fpm master names it";
-            return false;
-        }
-        $dir .= "/$c";
-    }
-    $st = stat_in($root, $dir === '' ? '/' : $dir);
-    $fst = stat_in($root, $real);
-    if ($st === null || !mode_allows($st, 1, $creds) || $fst === null || !mode_allows($fst, 4, $creds)) {
-        $why = "not readable by uid {$creds['uid']}, whose php-fpm master names it";
-        return false;
-    }
-    return true;
+    $why = $creds === null ? null : (!resolve($root, $file)->exists ? 'not found'
+        : (blocked_at($root, $file, $creds, true) === null ? null
+        : "not readable by uid {$creds['uid']}, whose php-fpm master names it"));
+    return $why === null;
 }
 
 // Where a process with CREDS stops on its way to FILE inside ROOT: the first directory it may not
 // search, or FILE itself when it may not read it: ['path', 'what' (enter, read), 'mode' (octal
-// string), 'uid', 'gid'], or
-// null when it can (mode bits; ACLs are not read) or FILE is not there.
-function blocked_at(string $root, string $file, array $creds): ?array
+// string), 'uid', 'gid'], or null when it can (mode bits; ACLs are not read) or FILE is not there.
+// Uid 0 passes everywhere, but with BITS_ONLY, where any uid has only what the mode bits give it.
+function blocked_at(string $root, string $file, array $creds, bool $bits_only = false): ?array
 {
     $real = resolve($root, $file);
-    if ($real->path === null || !$real->exists) {
+    if (!$real->exists) {
         return null;
     }
-    $can = function (array $st, int $bits) use ($creds): bool {
-        return $creds['uid'] === 0 || mode_allows($st, $bits, $creds);
-    };
-    $real = $real->path;
-    $dir = '';
-    $parts = array_slice(explode('/', $real), 1);
-    foreach ($parts as $i => $c) {
-        $path = $dir === '' ? '/' : $dir;
+    $steps = [[$real->path, 4, 'read']];
+    $d = $real->path;
+    do {
+        $d = dirname($d);
+        array_unshift($steps, [$d, 1, 'enter']);
+    } while ($d !== '/');
+    foreach ($steps as [$path, $bits, $what]) {
         $st = stat_in($root, $path);
-        if ($st !== null && !$can($st, 1)) {
-            return ['path' => $path, 'what' => 'enter', 'mode' => sprintf('%04o', $st['mode'] & 07777),
+        if ($st !== null && !($creds['uid'] === 0 && !$bits_only || mode_allows($st, $bits, $creds))) {
+            return ['path' => $path, 'what' => $what, 'mode' => sprintf('%04o', $st['mode'] & 07777),
                 'uid' => $st['uid'], 'gid' => $st['gid']];
         }
-        $dir .= "/$c";
-    }
-    $st = stat_in($root, $real);
-    if ($st !== null && !$can($st, 4)) {
-        return ['path' => $real, 'what' => 'read', 'mode' => sprintf('%04o', $st['mode'] & 07777),
-            'uid' => $st['uid'], 'gid' => $st['gid']];
     }
     return null;
 }
@@ -167,12 +127,14 @@ final class FpmConf
     /** @var string[] the files read */
     public array $files = [];
 
+    public function __construct(array $pools = [], array $errors = [], array $files = [])
+    {
+        [$this->pools, $this->errors, $this->files] = [$pools, $errors, $files];
+    }
+
     public static function error(string $file, string $why, bool $read = true): self
     {
-        $c = new self();
-        $c->errors[] = ['file' => $file, 'why' => $why];
-        $c->files = $read ? [$file] : [];
-        return $c;
+        return new self([], [['file' => $file, 'why' => $why]], $read ? [$file] : []);
     }
 }
 
@@ -181,8 +143,7 @@ final class FpmConf
 // what the line holds: a config may include any file.
 function fpm_parse(string $file, array &$seen = [], array $env = [], array $as = []): FpmConf
 {
-    $pools = [];
-    $errors = [];
+    $pools = $errors = [];
     $root = $as['root'] ?? '';
     $real = realpath($root . $file) ?: $root . $file;
     if (isset($seen[$real])) {
@@ -225,9 +186,8 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
         $raw = preg_replace('/\s+;.*$/', '', $m[2]);
         $quoted = strlen($raw) >= 2 && $raw[0] === '"' && substr($raw, -1) === '"';
         $val = $quoted ? substr($raw, 1, -1) : $raw;
-        $val = preg_replace_callback('/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/', function ($mm) use ($env) {
-            return (string) ($env[$mm[1]] ?? getenv($mm[1]));
-        }, $val);
+        $val = preg_replace_callback('/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/',
+            fn (array $mm): string => (string) ($env[$mm[1]] ?? getenv($mm[1])), $val);
         if ($key === 'include') {
             $dir = dirname($file);
             $glob = $val !== '' && $val[0] === '/' ? $val : "$dir/$val";
@@ -256,11 +216,7 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
         }
         unset($p);
     }
-    $c = new FpmConf();
-    $c->pools = $pools;
-    $c->errors = $errors;
-    $c->files = $files;
-    return $c;
+    return new FpmConf($pools, $errors, $files);
 }
 
 // The address a client connects to for a listen value: a socket path, HOST:PORT, or a bare
@@ -419,12 +375,8 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
     }
     // root's parents only, when there are: any user can run a process that looks like a server, and its
     // environment is never taken (as a config path is only taken from a root php-fpm master)
-    $tops = array_filter($found, function (array $f, int $pid) use ($found): bool {
-        return !isset($found[$f[0]]);
-    }, ARRAY_FILTER_USE_BOTH);
-    $roots = array_filter($tops, function (array $f): bool {
-        return $f[1];
-    });
+    $tops = array_filter($found, fn (array $f): bool => !isset($found[$f[0]]));
+    $roots = array_filter($tops, fn (array $f): bool => $f[1]);
     $out = [];
     foreach ($roots ?: $tops as $pid => [, $root]) {
         $out[] = ['pid' => $pid, 'env' => $root ? proc_env("$proc/$pid") : null];
@@ -454,9 +406,7 @@ function ini_with_server(array $t, string $proc = '/proc'): array
         return [$t];
     }
     $inis = array_merge(isset($t['ini_args'][1]) ? [$t['ini_args'][1]] : [], glob("{$t['scan_dir']}/*.ini") ?: []);
-    $changed = max(array_map(function (string $f): int {
-        return (int) @filemtime($f);
-    }, $inis ?: ['/']));
+    $changed = max(array_map(fn (string $f): int => (int) @filemtime($f), $inis ?: ['/']));
     $btime = preg_match('/^btime (\d+)$/m', (string) read_bounded("$proc/stat", 1 << 16), $m) ? (int) $m[1] : null;
     $out = [];
     foreach ($srvs as $srv) {
@@ -493,16 +443,12 @@ function discover_inis(string $root = ''): array
             continue;
         }
         $d = substr($dir, strlen($root));
-        $t = target('ini', "$sapi $ver", ['address' => $d, 'sapi' => $sapi, 'php_version' => $ver,
-            'binary' => "/usr/bin/php$ver", 'ini_args' => ['-c', "$d/php.ini"], 'scan_dir' => "$d/conf.d"]);
-        if (!is_executable($root . $t['binary'])) {
-            $t['status'] = 'error';
-            $t['error'] = "no PHP $ver CLI ({$t['binary']}) to read this SAPI's ini files with";
-        } elseif (!trusted_file($root . $t['binary'])) {
-            $t['status'] = 'error';
-            $t['error'] = "{$t['binary']} is not root's, or others may write it: not run";
-        }
-        $out[] = $t;
+        $bin = "/usr/bin/php$ver";
+        $why = !is_executable($root . $bin) ? "no PHP $ver CLI ($bin) to read this SAPI's ini files with"
+            : (trusted_file($root . $bin) ? null : "$bin is not root's, or others may write it: not run");
+        $out[] = target('ini', "$sapi $ver", ['address' => $d, 'sapi' => $sapi, 'php_version' => $ver,
+            'binary' => $bin, 'ini_args' => ['-c', "$d/php.ini"], 'scan_dir' => "$d/conf.d",
+            'status' => $why !== null ? 'error' : null, 'error' => $why]);
     }
     // the module itself: RHEL 8's php-fpm package also ships an httpd conf that only proxies
     $mod = glob("$root/usr/lib64/httpd/modules/libphp*.so") ?: [];
