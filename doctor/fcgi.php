@@ -51,9 +51,11 @@ function fcgi_parse(string $in): array
 // worker of the pool answers.
 function ask_fcgi_task(string $address, string $script, float $deadline, string $query = 'format=json'): \Generator
 {
+    $fail = fn (string $status, string $why): array => ['status' => $status, 'facts' => null, 'error' => $why,
+        'body' => null];
     $s = connect($address, $deadline, $err);
     if ($s === null) {
-        return ['status' => $err['status'], 'facts' => null, 'error' => $err['why'], 'body' => null];
+        return $fail($err['status'], $err['why']);
     }
     $base = basename($script);
     $params = fcgi_pairs([
@@ -67,13 +69,10 @@ function ask_fcgi_task(string $address, string $script, float $deadline, string 
     $in = yield from exchange($s, $out, $deadline, function (string $in): bool {
         return fcgi_parse($in)['ended'];
     }, $err);
-    if ($in === null) {
-        return ['status' => $err['status'], 'facts' => null, 'error' => "$address: {$err['why']}", 'body' => null];
-    }
-    $r = fcgi_parse($in);
-    if (!$r['ended']) {
-        return ['status' => 'dead', 'facts' => null, 'error' => "$address: closed before the end of the request",
-            'body' => null];
+    $r = fcgi_parse((string) $in);
+    if ($in === null || !$r['ended']) {
+        return $in === null ? $fail($err['status'], "$address: {$err['why']}")
+            : $fail('dead', "$address: closed before the end of the request");
     }
     return cgi_answer($r['stdout'], $r['stderr']);
 }

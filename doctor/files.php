@@ -93,9 +93,8 @@ function close_read(array $r): void
     }
 }
 
-// FILE read in chunks of at most MAX bytes in all until FOUND, given each chunk after the last TAIL
-// bytes before it (a string cut by a chunk's end is found whole), returns non-null: that, else null.
-// WHY: why FILE could not be opened; READ: the bytes read.
+// The first non-null FOUND(chunk after the last TAIL bytes before it) over FILE's first MAX bytes, or
+// null; WHY: why FILE could not be opened; READ: the bytes read.
 function scan_file(string $file, int $max, int $tail, callable $found, ?string &$why = null, ?int &$read = null)
 {
     $read = 0;
@@ -223,25 +222,19 @@ function trusted_in(string $root, string $path, int $owner = 0): bool
 {
     // (without posix, as under php -n: /proc/self is owned by the effective uid, root if not dumpable)
     $me = function_exists('posix_geteuid') ? posix_geteuid() : (int) (@stat('/proc/self')['uid'] ?? 0);
-    $p = $path;
-    $is_file = true;
-    while ($p !== '' && $p[0] === '/') {
-        $st = @stat($root . $p);
-        if ($st === false || !in_array($st['uid'], [0, $owner, $me], true)) {
-            error_clear_last();
+    for ($p = $path; $p !== '' && $p[0] === '/'; $p = dirname($p)) {
+        $st = stat_in($root, $p);
+        if ($st === null || !in_array($st['uid'], [0, $owner, $me], true)) {
             return false;
         }
+        // writable by others: only a sticky directory above (the file itself: never)
         $m = $st['mode'];
-        if (($m & 0002) || (($m & 0020) && $st['gid'] !== 0)) {
-            if ($is_file || !($m & 01000)) {
-                return false;
-            }
+        if ((($m & 0002) || (($m & 0020) && $st['gid'] !== 0)) && ($p === $path || !($m & 01000))) {
+            return false;
         }
         if ($p === '/') {
             return true;
         }
-        $p = dirname($p);
-        $is_file = false;
     }
     return false;
 }
@@ -279,10 +272,8 @@ function fs_class(?string $fstype): string
     if (in_array($fstype, ['nfs', 'nfs4', 'smbfs', 'smb', 'cifs', 'smb3'], true)) {
         return 'network';
     }
-    if (in_array($fstype, ['fuse', 'fuseblk', 'coda', 'ncpfs', 'ncp'], true) || strncmp($fstype, 'fuse.', 5) === 0) {
-        return 'measure';
-    }
-    return 'local';
+    return in_array($fstype, ['fuse', 'fuseblk', 'coda', 'ncpfs', 'ncp'], true) || strncmp($fstype, 'fuse.', 5) === 0
+        ? 'measure' : 'local';
 }
 
 // ---------------------------------------------------------------- processes
@@ -368,22 +359,14 @@ function read_distro(string $root): array
     foreach (['/etc/os-release' => 'os-release', '/usr/lib/os-release' => 'os-release',
             '/etc/redhat-release' => 'redhat-release'] as $p => $kind) {
         $r = resolve($root, $p);
-        if (!$r->exists) {
-            continue;
+        $text = $r->exists ? read_bounded($root . $r->path, 65536, $why) : null;
+        $d = $text !== null ? \nsscache_ep_distro($text, $kind === 'redhat-release') : null;
+        if ($d !== null && $d['id'] !== null) {
+            return array_merge($d, ['source' => $p, 'notes' => $notes]);
         }
-        $text = read_bounded($root . $r->path, 65536, $why);
-        if ($text === null) {
-            $notes[] = "$p: $why";
-            continue;
+        if ($r->exists) {
+            $notes[] = "$p: " . ($text === null ? $why : 'no distribution named in it');
         }
-        $d = \nsscache_ep_distro($text, $kind === 'redhat-release');
-        if ($d['id'] === null) {
-            $notes[] = "$p: no distribution named in it";
-            continue;
-        }
-        $d['source'] = $p;
-        $d['notes'] = $notes;
-        return $d;
     }
     return ['id' => null, 'version' => null, 'id_like' => null, 'family' => 'other', 'source' => null,
         'notes' => $notes ?: ['no /etc/os-release or /etc/redhat-release']];
@@ -451,9 +434,8 @@ function nss_version_in(string $buf): ?string
 
 const SOFTOKN_FILE_MAX = 1 << 25;
 
-// The version string softokn builds in (nss_version_in()), from a file read bounded in chunks; only
-// a complete string counts (one cut by a chunk boundary is read with the next; one at the very end
-// of the file is taken as cut, as nsscache's C takes it).
+// The version string softokn builds in (nss_version_in()); one cut by a chunk's end is read with the
+// next, one at the very end of the file is taken as cut, as nsscache's C takes it.
 function softokn_file_version(string $file, int $max = SOFTOKN_FILE_MAX, ?string &$why = null): ?string
 {
     $v = scan_file($file, $max, 64, __NAMESPACE__ . '\nss_version_in', $why, $read);
@@ -500,18 +482,12 @@ function read_dentries(string $proc = '/proc', ?string $kernel = null): array
 {
     $kernel = $kernel ?? php_uname('r');
     $d = ['nr_dentry' => null, 'nr_unused' => null, 'nr_negative' => null, 'slab' => null, 'notes' => []];
-    $t = read_bounded("$proc/sys/fs/dentry-state", 4096);
-    $ds = $t !== null ? parse_dentry_state($t, $kernel) : null;
-    if ($ds === null) {
-        $d['notes'][] = 'dentry_state_unreadable';
-    } else {
-        $d = array_merge($d, $ds);
-        if ($ds['nr_negative'] === null) {
-            $d['notes'][] = 'no_nr_negative';
-        }
+    $ds = parse_dentry_state((string) read_bounded("$proc/sys/fs/dentry-state", 4096), $kernel);
+    $d = array_merge($d, $ds ?? []);
+    if ($ds === null || $ds['nr_negative'] === null) {
+        $d['notes'][] = $ds === null ? 'dentry_state_unreadable' : 'no_nr_negative';
     }
-    $t = read_bounded("$proc/slabinfo", 1 << 20);
-    $d['slab'] = $t !== null ? parse_slabinfo($t) : null;
+    $d['slab'] = parse_slabinfo((string) read_bounded("$proc/slabinfo", 1 << 20));
     if ($d['slab'] === null) {
         $d['notes'][] = 'slabinfo_unreadable';
     }

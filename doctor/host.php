@@ -1,13 +1,12 @@
 <?php
 // SPDX-License-Identifier: BSD-2-Clause
-// nsscache-doctor: the whole host, not only PHP. NSS probes once per process, when it
-// opens its database, so the leak grows through short-lived processes that start again and again:
-// cron and timer jobs, health checks, probes run by a container runtime. Here: the host-wide fix
-// points where such processes would inherit the variable (systemd's DefaultEnvironment=,
-// /etc/environment, CRI-O's default_env, the units whose binaries use libcurl-NSS), the running
-// non-PHP processes with softokn mapped (each has probed already, once), which units started
-// processes during --watch, and the one explicit writer (--fix-host). The parsers are pure; the
-// readers hold to files.php's rules (bounded, regular files only, trusted_file() for configuration).
+// nsscache-doctor: the whole host, not only PHP. NSS probes once per process, when it opens its
+// database, so the leak grows through short-lived processes that start again and again: cron and
+// timer jobs, health checks, a container runtime's probes. Here: the host-wide fix points such
+// processes inherit the variable from (DefaultEnvironment=, /etc/environment, CRI-O's default_env,
+// the units whose binaries use libcurl-NSS), the running non-PHP processes with softokn mapped,
+// the units that start processes (--watch), and the one writer (--fix-host). The parsers are pure;
+// the readers hold to files.php's rules (bounded, regular files only, trusted_file() for configs).
 declare(strict_types=1);
 
 namespace NsscacheDoctor;
@@ -19,6 +18,7 @@ const SYSTEMD_CONF_DIRS = ['/etc/systemd/system.conf.d', '/run/systemd/system.co
 const UNIT_DIRS = ['/etc/systemd/system', '/run/systemd/system', '/usr/local/lib/systemd/system',
     '/usr/lib/systemd/system', '/lib/systemd/system'];
 const UNITS_MAX = 2000;
+const UNIT_NAME = '[A-Za-z0-9:_.\\\\@-]{1,200}';    // a unit name's bytes (a regex part)
 const PROCESS_CMD_MAX = 256;
 // /proc/PID/maps read whole up to this (60,000 mappings: 5.6 MB); a longer one is not inspected
 const MAPS_MAX = 1 << 24;
@@ -45,7 +45,7 @@ function parse_cgroup_unit(string $text): ?string
         foreach ($parts as $i => $c) {
             if (preg_match('/\.(service|scope)$/', $c)) {
                 $user = preg_match('/^user@[0-9]+\.service$/', $c) && isset($parts[$i + 1]);
-                return !$user && preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}$/', $c) ? $c : null;
+                return !$user && preg_match('/^' . UNIT_NAME . '$/', $c) ? $c : null;
             }
         }
     }
@@ -57,35 +57,23 @@ function parse_cgroup_unit(string $text): ?string
 function env_words(string $value): array
 {
     $out = [];
-    $w = null;
-    $q = null;
+    $w = $q = null;    // the word (null: none yet), the open quote
     for ($i = 0, $n = strlen($value); $i < $n; $i++) {
         $c = $value[$i];
         if ($c === '\\' && $i + 1 < $n) {
-            $e = $value[++$i];
-            $w = ($w ?? '') . (['n' => "\n", 't' => "\t", 's' => ' '][$e] ?? $e);
-        } elseif ($q !== null) {
-            if ($c === $q) {
-                $q = null;
-            } else {
-                $w .= $c;
-            }
-        } elseif ($c === '"' || $c === "'") {
-            $q = $c;
-            $w = $w ?? '';
-        } elseif ($c === ' ' || $c === "\t" || $c === "\n") {
-            if ($w !== null) {
-                $out[] = $w;
-            }
+            $c = $value[++$i];
+            $w .= ['n' => "\n", 't' => "\t", 's' => ' '][$c] ?? $c;
+        } elseif ($q === null && strpos(" \t\n", $c) !== false) {
+            $out = $w !== null ? array_merge($out, [$w]) : $out;
             $w = null;
+        } elseif ($c === $q || $q === null && ($c === '"' || $c === "'")) {
+            $q = $q === null ? $c : null;
+            $w .= '';
         } else {
-            $w = ($w ?? '') . $c;
+            $w .= $c;
         }
     }
-    if ($w !== null) {
-        $out[] = $w;
-    }
-    return $out;
+    return $w !== null ? array_merge($out, [$w]) : $out;
 }
 
 // The values of KEY in SECTION of a systemd-style file, in order (comments, continuation lines).
@@ -137,13 +125,8 @@ function parse_env_file(string $text): array
 {
     $env = [];
     foreach (explode("\n", str_replace("\r", '', $text)) as $l) {
-        $l = trim($l);
-        if (preg_match('/^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/', $l, $m)) {
-            $v = $m[2];
-            if (strlen($v) >= 2 && ($v[0] === '"' || $v[0] === "'") && substr($v, -1) === $v[0]) {
-                $v = substr($v, 1, -1);
-            }
-            $env[$m[1]] = $v;
+        if (preg_match('/^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(["\']?)(.*)\2$/', trim($l), $m)) {
+            $env[$m[1]] = $m[3];
         }
     }
     return $env;
@@ -206,8 +189,7 @@ function elf_libcurl(string $bytes): ?string
 // ---------------------------------------------------------------- judging a fix point (pure)
 
 // One fix point: KIND systemd|environment|crio|unit, NAME what it is, PATH the file that set the
-// variable last (null: none), VALUE the variable there (null: unset), FIX the file to write and its
-// text when it does not set yes or no. REACHES: who inherits it, for the sentence.
+// variable last (null: none), VALUE the variable there (null: unset), FIX what to write unless yes/no.
 function fix_point(string $kind, string $name, ?string $path, ?string $value, ?array $fix, array $more = []): array
 {
     $class = \nsscache_ep_class($value);
@@ -346,12 +328,12 @@ function read_crio(string $root, int $owner, ?string $skip = null): array
     return $out;
 }
 
-// What the running system manager gives (RUNNING, running_systemd()) to the fix points POINTS
-// (read from files: read_fix_points()): 'written' is the files' word, 'fixed' for systemd and a unit
-// only what runs has it: the manager's environment, the running unit's main process's, or for a unit
-// that is not running, what its next start gets from a loaded unit whose files have not changed since
-// (NeedDaemonReload=no, and every drop-in on disk loaded). Otherwise 'then' says what puts a written
-// value in effect. PAM and CRI-O read their files at each start: there the files' word is what runs.
+// The fix points POINTS (read_fix_points()) against the running manager (RUNNING, running_systemd()):
+// 'written' is the files' word; systemd and a unit are 'fixed' only when what runs has it: the
+// manager's environment, the unit's main process's, or for a unit not running, what its next start
+// gets from a loaded unit whose files have not changed since (NeedDaemonReload=no, every drop-in on
+// disk loaded); else 'then' says what puts a written value in effect. PAM and CRI-O read their files
+// at each start: there the files' word is what runs.
 function fix_points_running(array $points, ?array $running, string $proc = '/proc'): array
 {
     $mgr = $running['manager']['NSS_SDB_USE_CACHE'] ?? null;
@@ -378,11 +360,10 @@ function fix_points_running(array $points, ?array $running, string $proc = '/pro
     return $points;
 }
 
-// What the running system manager has: its environment for units (systemctl show-environment) and,
-// for each of UNITS, its main process (MainPID, 0: none) and whether its files changed since it was
-// loaded (NeedDaemonReload; a unit not loaded counts as changed), and its drop-ins as loaded
-// (DropInPaths: NeedDaemonReload misses a new one). Null when no systemd runs here (or
-// its systemctl is not root's), or it did not answer by DEADLINE.
+// What the running system manager has: its environment for units (show-environment) and, for each
+// of UNITS, its main process (MainPID, 0: none), whether its files changed since it was loaded
+// (NeedDaemonReload; a unit not loaded counts as changed) and its drop-ins as loaded (DropInPaths:
+// NeedDaemonReload misses a new one). Null: no systemd (or no root's systemctl), or no answer by DEADLINE.
 function running_systemd(array $units, float $deadline): ?array
 {
     $bin = is_dir('/run/systemd/system') ? array_values(array_filter(['/usr/bin/systemctl', '/bin/systemctl'],
@@ -420,8 +401,7 @@ function find_system_lib(string $root, string $name): ?string
     return null;
 }
 
-// Is the libcurl FILE built on NSS: its version string's format "NSS/%s" (vtls/nss.c) is there. null:
-// unreadable.
+// Is the libcurl FILE built on NSS: its version format "NSS/%s" (vtls/nss.c) is there; null: unreadable.
 function libcurl_file_nss(string $file): ?bool
 {
     $nss = fn (string $b): ?bool => strpos($b, "NSS/%s\0") !== false ? true : null;
@@ -429,10 +409,9 @@ function libcurl_file_nss(string $file): ?bool
     return $why === null ? $found ?? false : null;
 }
 
-// The services of ROOT whose ExecStart= binary (root's, not writable by others) needs a libcurl that
-// is NSS's, each a fix point: its environment as systemd builds it (unit_variable(); DEFAULT the
-// DefaultEnvironment=, MANAGER_OWN the manager's own environ). A unit whose command is a script, or
-// whose binary cannot be read, is not listed: what it runs cannot be told from here.
+// The services of ROOT whose ExecStart= binary (root's, not writable by others) needs an NSS libcurl,
+// each a fix point with its environment as systemd builds it (unit_variable()). A unit whose command
+// is a script, or whose binary cannot be read, is not listed: what it runs cannot be told from here.
 function read_nss_units(string $root, array $default, float $deadline, int $owner = 0, ?array $manager_own = null):
     array
 {
@@ -477,13 +456,11 @@ function read_nss_units(string $root, array $default, float $deadline, int $owne
     return ['points' => $points, 'notes' => $notes];
 }
 
-// NSS_SDB_USE_CACHE as systemd.exec(5) builds a unit's environment ("Environment Variables in
-// Spawned Processes"): the manager's (MANAGER: DefaultEnvironment=), then the manager's own process
-// environment (OWN, null: unknown) for the names PassEnvironment= lists, then Environment=, then the
-// EnvironmentFile= files in order (a later source wins), and UnsetEnvironment= removes; each setting
-// collected over TEXTS (the unit file and its drop-ins in order => text, null: not read), the
-// EnvironmentFile= patterns expanded as globs. ['value', 'from' (what set it last), 'notes' (what was
-// not read)]; a file not read may set anything: then the value is taken as unset, never fixed.
+// NSS_SDB_USE_CACHE as systemd.exec(5) builds a unit's environment ("Environment Variables in Spawned
+// Processes"), a later source winning: the manager's (MANAGER), the manager's own environ (OWN, null:
+// unknown) for the names PassEnvironment= lists, Environment=, the EnvironmentFile= globs in order;
+// UnsetEnvironment= removes. TEXTS: the unit file and its drop-ins => text (null: not read). A file not
+// read may set anything: then the value is unset, never fixed. ['value', 'from', 'notes' (not read)].
 function unit_variable(string $root, int $owner, array $texts, array $manager, ?array $own): array
 {
     $k = 'NSS_SDB_USE_CACHE';
@@ -552,11 +529,10 @@ function proc_text(?string $s): ?string
     return strlen($s) > PROCESS_CMD_MAX ? substr($s, 0, PROCESS_CMD_MAX) . '...' : $s;
 }
 
-// What root reads of process PID that has softokn mapped and is not a PHP (PHPs are targets of their
-// own), or null; ['cut' => 'deadline'|'bound'] when its maps were not read whole by DEADLINE or
-// within MAPS_MAX (softokn may be further on); else ['pid', 'comm', 'cmdline', 'exe', 'unit', 'env'
-// (ENV_KEEP, null: unreadable), 'cwd', 'maps' (nsscache_ep_maps()), 'libcurl' (the mapped one),
-// 'libcurl_nss' (?bool; null: unreadable, or not root's: trusted_in())].
+// What root reads of process PID that has softokn mapped and is not a server PHP, or null;
+// ['cut' => 'deadline'|'bound'] when its maps were not read whole by DEADLINE or within MAPS_MAX
+// (softokn may be further on); 'env' is ENV_KEEP (null: unreadable), 'libcurl_nss' null when the
+// mapped libcurl is unreadable or not root's (trusted_in()).
 function read_process(string $proc, int $pid, float $deadline = INF): ?array
 {
     $d = "$proc/$pid";
@@ -577,11 +553,8 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
     if ($exe !== null && preg_match('/^php-(fpm|cgi)[0-9.]*$/', basename($exe))) {
         $php[] = $exe;
     }
-    foreach ($php as $f) {
-        $r = resolve("$d/root", $f);
-        if ($r->exists && trusted_in("$d/root", $r->path)) {
-            return null;
-        }
+    if (array_filter($php, fn (string $f): bool => proc_root_file($d, $f) !== null)) {
+        return null;
     }
     $m = \nsscache_ep_maps($maps);
     $cwd = @readlink("$d/cwd");
@@ -589,17 +562,23 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
     $cg = read_bounded("$d/cgroup", 65536);
     $libs = array_filter($m, fn (string $k): bool => strncmp($k, 'libcurl', 7) === 0, ARRAY_FILTER_USE_KEY);
     $lib = $libs ? preg_replace('/ \(deleted\)$/', '', end($libs)) : null;
-    $r = $lib !== null ? resolve("$d/root", $lib) : null;
-    $cli = resolve("$d/root", (string) $exe);    // a PHP CLI counts on a root's file's word
+    $r = proc_root_file($d, (string) $lib);
     return ['pid' => $pid, 'comm' => proc_text(read_bounded("$d/comm", 64)),
         'cmdline' => proc_text(read_bounded("$d/cmdline", 4096)), 'exe' => proc_text($exe),
         'unit' => $cg !== null ? parse_cgroup_unit($cg) : null, 'env' => proc_env($d),
         'cwd' => is_string($cwd) && strlen($cwd) < 4096 ? $cwd : null, 'maps' => $m, 'libcurl' => proc_text($lib),
-        'php' => $exe !== null && preg_match('/^php[0-9.]*$/', basename($exe)) === 1 && $cli->exists
-            && trusted_in("$d/root", (string) $cli->path),
+        // a PHP CLI counts on a root's file's word
+        'php' => $exe !== null && preg_match('/^php[0-9.]*$/', basename($exe)) === 1
+            && proc_root_file($d, $exe) !== null,
         'nsscache' => preg_match('~/nsscache\.so$~m', $maps) === 1,
-        'libcurl_nss' => $r !== null && $r->exists && trusted_in("$d/root", $r->path)
-            ? libcurl_file_nss("$d/root" . $r->path) : null];
+        'libcurl_nss' => $r !== null ? libcurl_file_nss("$d/root$r") : null];
+}
+
+// PATH as process directory D sees it (resolve() in D/root), when it is a root's file there (trusted_in()).
+function proc_root_file(string $d, string $path): ?string
+{
+    $r = resolve("$d/root", $path);
+    return $r->exists && trusted_in("$d/root", $r->path) ? $r->path : null;
 }
 
 // Every running non-PHP process of PROC with softokn mapped, judged (judge.php settled()), until DEADLINE;
@@ -623,8 +602,7 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
             'counted' => $counted || $p['php'], 'status' => 'ok'])))->with('answer', ['status' => 'ok', 'error' => null,
             'facts' => $facts]), $view, $ctx['table']);
     }
-    if ($cut['deadline'] + $cut['bound'] > 0) {
-        $n = $cut['deadline'] + $cut['bound'];
+    if (($n = $cut['deadline'] + $cut['bound']) > 0) {
         $out[] = settled((new Target(target('process', "$n of " . count($pids) . ' processes',
             ['counted' => $counted])))->with('answer', ['status' => $cut['deadline'] ? 'timeout' : 'error',
             'error' => "{$cut['deadline']} cut by the deadline, {$cut['bound']} with maps over " . (MAPS_MAX >> 20)
@@ -636,8 +614,7 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
 // ---------------------------------------------------------------- --watch: which units start processes
 
 // Polls PROC every STEP seconds until UNTIL: the processes that started meanwhile, by unit, and how
-// many of them were seen with softokn mapped. ['units' => [['unit', 'started', 'softokn']], 'started',
-// 'polls'].
+// many were seen with softokn mapped: ['units' => [['unit', 'started', 'softokn']], 'started', 'polls'].
 function watch_units(string $proc, float $until, float $step = 0.1): array
 {
     $known = array_flip(proc_pids($proc));
@@ -646,15 +623,13 @@ function watch_units(string $proc, float $until, float $step = 0.1): array
     do {
         usleep((int) (min($step, max(0.0, $until - microtime(true))) * 1e6));
         $polls++;
-        foreach (proc_pids($proc) as $pid) {
+        foreach (array_diff(proc_pids($proc), array_keys($known)) as $pid) {
             if (microtime(true) > $until) {
                 break;
             }
-            if (!isset($known[$pid])) {
-                $known[$pid] = true;
-                $cg = read_bounded("$proc/$pid/cgroup", 65536);
-                $new[$pid] = ['unit' => $cg !== null ? parse_cgroup_unit($cg) ?? '-' : '-', 'softokn' => false];
-            }
+            $known[$pid] = true;
+            $cg = read_bounded("$proc/$pid/cgroup", 65536);
+            $new[$pid] = ['unit' => $cg !== null ? parse_cgroup_unit($cg) ?? '-' : '-', 'softokn' => false];
         }
         // a process maps softokn when NSS starts: look again at the new ones until they do
         $looked = 0;
@@ -696,7 +671,7 @@ function fix_host_plan(string $what, string $root = '', int $owner = 0, ?string 
         $why = $c['notes'][0] ?? null;
         return $why === null ? crio_fix($c['list'], $c['mode']) : null;
     }
-    if (preg_match('/^[A-Za-z0-9:_.\\\\@-]{1,200}\.service$/', $what)) {
+    if (preg_match('/^' . UNIT_NAME . '\.service$/', $what)) {
         return unit_fix($what);
     }
     $why = 'wants systemd, environment, crio or a unit NAME.service, not ' . first_line($what);
@@ -708,11 +683,9 @@ function fix_host_plan(string $what, string $root = '', int $owner = 0, ?string 
 function fix_host_write(array $plan, string $root = '', int $owner = 0, ?string &$why = null): bool
 {
     $dir = $root . dirname($plan['path']);
-    if (!is_dir($dir)) {
-        if (!trusted_file(dirname($dir), $owner) || !@mkdir($dir, 0755)) {
-            $why = 'cannot create ' . dirname($plan['path']) . ': its parent is not root\'s, or writable by others';
-            return false;
-        }
+    if (!is_dir($dir) && (!trusted_file(dirname($dir), $owner) || !@mkdir($dir, 0755))) {
+        $why = 'cannot create ' . dirname($plan['path']) . ': its parent is not root\'s, or writable by others';
+        return false;
     }
     foreach (array_filter([$plan['also'] ?? null, $plan]) as $f) {
         if (!trusted_file($dir, $owner) || is_link($root . $f['path'])) {

@@ -29,8 +29,7 @@ function discover_clis(string $root = '', array &$skipped = []): array
     $cands = array_merge(['/usr/bin/php', '/usr/local/bin/php'],
         preg_grep('~/php\d+\.\d+$~', glob("$root/usr/bin/php*") ?: []),
         glob("$root/opt/remi/*/root/usr/bin/php") ?: [], glob("$root/opt/rh/*/root/usr/bin/php") ?: []);
-    $seen = [];
-    $out = [];
+    $seen = $out = [];
     foreach ($cands as $c) {
         $c = $root !== '' && strncmp($c, $root, strlen($root)) === 0 ? substr($c, strlen($root)) : $c;
         $real = realpath($root . $c);
@@ -50,11 +49,10 @@ function discover_clis(string $root = '', array &$skipped = []): array
 // ---------------------------------------------------------------- php-fpm
 
 // Running php-fpm masters: conf path => ['pid' => int, 'as' => how to read it], from their process
-// titles ("php-fpm: master process (/etc/php/8.2/fpm/php-fpm.conf)"). Any user can run a process with such a title, or
-// php-fpm with a config of theirs: AS says how to read what it names. A master whose real and
-// effective uid are 0: through its own root (/proc/PID/root; '' when that is ours). Any other:
-// only what its uid could read itself (creds), so that a title naming /etc/shadow, or an include
-// of it, reads nothing root-only.
+// titles ("php-fpm: master process (/etc/php/8.2/fpm/php-fpm.conf)"). Any user can run such a title,
+// or php-fpm with a config of theirs. A master whose real and effective uid are 0 is read through
+// its own root (/proc/PID/root; '' when that is ours); any other only as far as its uid could read
+// itself (creds), so that a title naming /etc/shadow, or an include of it, reads nothing root-only.
 function fpm_masters(string $proc = '/proc'): array
 {
     $out = [];
@@ -90,10 +88,9 @@ function readable_by(string $root, string $file, ?array $creds, ?string &$why = 
     return $why === null;
 }
 
-// Where a process with CREDS stops on its way to FILE inside ROOT: the first directory it may not
-// search, or FILE itself when it may not read it: ['path', 'what' (enter, read), 'mode' (octal
-// string), 'uid', 'gid'], or null when it can (mode bits; ACLs are not read) or FILE is not there.
-// Uid 0 passes everywhere, but with BITS_ONLY, where any uid has only what the mode bits give it.
+// Where a process with CREDS stops on its way to FILE inside ROOT (mode bits; ACLs are not read): the
+// first directory it may not search, or FILE when it may not read it: ['path', 'what' (enter, read),
+// 'mode' (octal), 'uid', 'gid']; null when it can or FILE is not there. Uid 0 may do all but BITS_ONLY.
 function blocked_at(string $root, string $file, array $creds, bool $bits_only = false): ?array
 {
     $real = resolve($root, $file);
@@ -155,11 +152,8 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
     $seen[$real] = true;
     $text = readable_by($root, $file, $as['creds'] ?? null, $why) ? read_bounded($root . $file, CONF_MAX, $why)
         : null;
-    if ($text === null) {
-        return FpmConf::error($file, $why);
-    }
-    if (strpos($text, "\0") !== false) {
-        return FpmConf::error($file, 'binary data, not a php-fpm configuration');
+    if ($text === null || strpos($text, "\0") !== false) {
+        return FpmConf::error($file, $text === null ? $why : 'binary data, not a php-fpm configuration');
     }
     $files = [$file];
     $section = null;
@@ -189,8 +183,7 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
         $val = preg_replace_callback('/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/',
             fn (array $mm): string => (string) ($env[$mm[1]] ?? getenv($mm[1])), $val);
         if ($key === 'include') {
-            $dir = dirname($file);
-            $glob = $val !== '' && $val[0] === '/' ? $val : "$dir/$val";
+            $glob = $val !== '' && $val[0] === '/' ? $val : dirname($file) . "/$val";
             foreach (glob($root . $glob) ?: [] as $inc) {
                 $inner = fpm_parse(substr($inc, strlen($root)), $seen, $env, $as);
                 $pools += $inner->pools;
@@ -203,24 +196,20 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
             continue;
         }
         $val = str_replace('$pool', $section, $val);
-        $p = &$pools[$section];
-        if ($key === 'listen') {
-            $p['listen'] = $val;
-        } elseif (in_array($key, ['user', 'group', 'chroot', 'chdir', 'clear_env', 'security.limit_extensions'],
+        if (in_array($key, ['listen', 'user', 'group', 'chroot', 'chdir', 'clear_env', 'security.limit_extensions'],
                 true)) {
-            $p[$key] = $val;
+            $pools[$section][$key] = $val;
         } elseif (preg_match('/^env\[(.+)\]$/', $key, $mm)) {
-            $p['env'][$mm[1]] = ['value' => $val, 'quoted' => $quoted];
+            $pools[$section]['env'][$mm[1]] = ['value' => $val, 'quoted' => $quoted];
         } elseif (preg_match('/^php_admin_(?:value|flag)\[(nsscache\..+)\]$/', $key, $mm)) {
-            $p['admin'][$mm[1]] = $val;
+            $pools[$section]['admin'][$mm[1]] = $val;
         }
-        unset($p);
     }
     return new FpmConf($pools, $errors, $files);
 }
 
-// The address a client connects to for a listen value: a socket path, HOST:PORT, or a bare
-// port (php-fpm then listens on every address: 127.0.0.1 answers).
+// The address to connect to for a listen value: a socket path, HOST:PORT, or a bare port (php-fpm
+// then listens on every address: 127.0.0.1 answers).
 function fpm_address(?string $listen): ?string
 {
     if ($listen === null || $listen === '') {
@@ -244,17 +233,9 @@ function fpm_address(?string $listen): ?string
 function discover_pools(array $globs, string $proc = '/proc'): array
 {
     $masters = fpm_masters($proc);
-    $configs = [];
-    foreach ($globs ?: FPM_MAIN_GLOBS as $g) {
-        foreach (glob($g) ?: [] as $f) {
-            $configs[$f] = [];
-        }
-    }
-    if (!$globs) {
-        foreach ($masters as $f => $m) {
-            $configs[$f] = $configs[$f] ?? $m['as'];
-        }
-    }
+    $found = array_map(fn (string $g): array => glob($g) ?: [], $globs ?: FPM_MAIN_GLOBS);
+    $configs = array_fill_keys(array_merge(...$found), []);
+    $configs += $globs ? [] : array_map(fn (array $m): array => $m['as'], $masters);
     // the files each running master reads: file => its pid
     $running = [];
     foreach ($masters as $conf => $m) {
@@ -263,9 +244,7 @@ function discover_pools(array $globs, string $proc = '/proc'): array
             $running[realpath($f) ?: $f] = $m['pid'];
         }
     }
-    $out = [];
-    $names = [];
-    $seen = [];
+    $out = $names = $seen = [];
     foreach ($configs as $conf => $as) {
         $c = fpm_parse($conf, $seen, [], $as);
         foreach ($c->errors as $e) {
@@ -275,51 +254,37 @@ function discover_pools(array $globs, string $proc = '/proc'): array
         }
         foreach ($c->pools as $name => $p) {
             $master = $running[realpath($p['file']) ?: $p['file']] ?? null;
-            $p['name'] = $name;
-            $p['master_pid'] = $master;
-            $t = target('fpm', $name, ['address' => fpm_address($p['listen']), 'pool' => $p, 'conf' => $conf]);
-            if ($t['address'] === null) {
-                $t['status'] = 'config';
-                $t['counted'] = $master !== null;
-                $t['error'] = "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
-                    : 'a listen address the doctor cannot use');
-            } elseif ($master === null) {
-                $t['status'] = 'not_running';
-                $t['counted'] = false;
-                $t['error'] = $conf;
-            }
+            $address = fpm_address($p['listen']);
+            $state = $address === null ? ['status' => 'config', 'counted' => $master !== null,
+                'error' => "{$p['file']}:{$p['line']}: pool $name has " . ($p['listen'] === null ? 'no listen line'
+                    : 'a listen address the doctor cannot use')]
+                : ($master === null ? ['status' => 'not_running', 'counted' => false, 'error' => $conf] : []);
             $names[$name][] = count($out);
-            $out[] = $t;
+            $out[] = target('fpm', $name, ['address' => $address, 'pool' => $p + ['name' => $name,
+                'master_pid' => $master], 'conf' => $conf] + $state);
         }
     }
     // two pools of one name (Debian's www of each PHP version): name them by their config
-    foreach ($names as $name => $idx) {
-        if (count($idx) > 1) {
-            foreach ($idx as $i) {
-                $out[$i]['name'] = $name . '@' . $out[$i]['conf'];
-            }
+    foreach (array_filter($names, fn (array $idx): bool => count($idx) > 1) as $name => $idx) {
+        foreach ($idx as $i) {
+            $out[$i]['name'] = $name . '@' . $out[$i]['conf'];
         }
     }
     return $out;
 }
 
-// The pool of a running master that listens on ADDRESS (for a --pool given by address), or null.
-// A socket by its resolved path; localhost:PORT as both 127.0.0.1:PORT and [::1]:PORT: php-fpm
-// binds the first address getaddrinfo() gives for localhost, which is [::1] where /etc/hosts
-// lists "::1 localhost" (Debian's installer writes that line), and 127.0.0.1 elsewhere. So that
-// pool's master is found and a recycled worker is judged from it, not
-// from the doctor's guess at its configuration.
+// The pool of a running master that listens on ADDRESS (a --pool given by address), or null, so
+// that a recycled worker is judged from its master, not from a guess at its configuration. A
+// socket by its resolved path; localhost:PORT as both 127.0.0.1:PORT and [::1]:PORT: php-fpm binds
+// the first address getaddrinfo() gives for localhost, [::1] where /etc/hosts lists "::1 localhost"
+// (Debian's installer writes that line), 127.0.0.1 elsewhere.
 function pool_at(?string $address, string $proc = '/proc'): ?array
 {
     if ($address === null) {
         return null;
     }
-    $keys = function (string $a): array {
-        if ($a[0] === '/') {
-            return [realpath($a) ?: $a];
-        }
-        return preg_match('/^localhost:(\d+)$/i', $a, $m) ? ["127.0.0.1:$m[1]", "[::1]:$m[1]"] : [$a];
-    };
+    $keys = fn (string $a): array => $a[0] === '/' ? [realpath($a) ?: $a]
+        : (preg_match('/^localhost:(\d+)$/i', $a, $m) ? ["127.0.0.1:$m[1]", "[::1]:$m[1]"] : [$a]);
     $want = $keys($address);
     foreach (fpm_masters($proc) as $conf => $m) {
         $seen = [];
@@ -336,10 +301,9 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
 // ---------------------------------------------------------------- SAPIs that only have ini files
 
 // The running servers of an ini target's SAPI (apache2: an apache2 or httpd with PHP VER's module
-// mapped, VER null: any; cgi: a php-cgi of VER), each by its parent process (one whose parent is not
-// such a server too), root's only when any is root's: a list of ['pid' => int, 'env' => its ENV_KEEP
-// variables, or null when unreadable or when that process is not root's];
-// null when none runs. Other SAPIs: false (no server to look for).
+// mapped, VER null: any; cgi: a php-cgi of VER), each by its topmost process, root's only when any
+// is root's: [['pid', 'env' (ENV_KEEP; null: unreadable, or not root's)]]; null when none runs;
+// false for other SAPIs (no server to look for).
 function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
 {
     if ($sapi !== 'apache2' && $sapi !== 'cgi') {
@@ -348,25 +312,16 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
     $v = $ver === null ? '[0-9.]*' : preg_quote($ver, '~');
     $found = [];
     foreach (glob("$proc/[0-9]*", GLOB_ONLYDIR) ?: [] as $d) {
-        $comm = read_bounded("$d/comm", 256);
-        $comm = rtrim((string) $comm, "\n");
-        if ($sapi === 'cgi') {
-            if (!preg_match('~^php-cgi' . ($ver === null ? '[0-9.]*' : "($v)?") . '$~', $comm)) {
-                continue;
-            }
-            $exe = (string) @readlink("$d/exe");
-            error_clear_last();
-            if ($ver !== null && $comm === 'php-cgi' && !preg_match("~/php-cgi$v\$~", $exe)) {
-                continue;
-            }
-        } else {
-            if ($comm !== 'apache2' && $comm !== 'httpd') {
-                continue;
-            }
-            $maps = read_bounded("$d/maps", 4 << 20);
-            if ($maps !== null && !preg_match("~/libphp$v\.so~", $maps)) {
-                continue;
-            }
+        $comm = rtrim((string) read_bounded("$d/comm", 256), "\n");
+        // a bare php-cgi is VER's by its binary's name; an Apache maps VER's module (unreadable: any)
+        $is = $sapi === 'cgi'
+            ? preg_match('~^php-cgi' . ($ver === null ? '[0-9.]*' : "($v)?") . '$~', $comm)
+                && ($ver === null || $comm !== 'php-cgi' || preg_match("~/php-cgi$v\$~", (string) @readlink("$d/exe")))
+            : ($comm === 'apache2' || $comm === 'httpd')
+                && (($maps = read_bounded("$d/maps", 4 << 20)) === null || preg_match("~/libphp$v\.so~", $maps));
+        error_clear_last();
+        if (!$is) {
+            continue;
         }
         $status = read_bounded("$d/status", 16384);
         $ppid = $status !== null && preg_match('/^PPid:\s+(\d+)/m', $status, $m) ? (int) $m[1] : 0;
@@ -384,36 +339,25 @@ function ini_server(string $sapi, ?string $ver, string $proc = '/proc')
     return $out ?: null;
 }
 
-// An ini target T of a server SAPI, one for each running server, with what that server's parent process
-// shows (rule: a running server is judged from what runs, never from the ini files alone): its environment
-// (NSS_SDB_USE_CACHE, SSL_DIR, TMPDIR, SQLITE_TMPDIR, LD_LIBRARY_PATH) or the note that it could not be
-// read, whether nsscache.so is mapped in it ('server_nsscache'), and the note ini_newer_than_server when
-// an ini file of T changed after it started. No server: T not running, not counted.
+// An ini target T of a server SAPI, one for each running server: a running server is judged from
+// what runs, never from the ini files alone. Its topmost process's environment (or the note that it
+// was not seen), whether nsscache.so is mapped ('server_nsscache'), and ini_newer_than_server when an
+// ini file of T changed after it started. No server: T not running, not counted.
 function ini_with_server(array $t, string $proc = '/proc'): array
 {
-    if ($t['status'] !== null) {
-        return [$t];
-    }
-    $srvs = ini_server($t['sapi'], $t['php_version'], $proc);
-    if ($srvs === false) {
-        return [$t];
-    }
-    if ($srvs === null) {
-        $t['status'] = 'not_running';
-        $t['counted'] = false;
-        $t['error'] = $t['sapi'] === 'cgi' ? 'no php-cgi' . ($t['php_version'] ?? '') . ' process runs'
-            : 'no Apache with the PHP ' . ($t['php_version'] ?? '') . ' module runs';
-        return [$t];
+    $srvs = $t['status'] === null ? ini_server($t['sapi'], $t['php_version'], $proc) : false;
+    if ($srvs === false || $srvs === null) {
+        return [$srvs === false ? $t : array_merge($t, ['status' => 'not_running', 'counted' => false,
+            'error' => $t['sapi'] === 'cgi' ? 'no php-cgi' . ($t['php_version'] ?? '') . ' process runs'
+            : 'no Apache with the PHP ' . ($t['php_version'] ?? '') . ' module runs'])];
     }
     $inis = array_merge(isset($t['ini_args'][1]) ? [$t['ini_args'][1]] : [], glob("{$t['scan_dir']}/*.ini") ?: []);
     $changed = max(array_map(fn (string $f): int => (int) @filemtime($f), $inis ?: ['/']));
     $btime = preg_match('/^btime (\d+)$/m', (string) read_bounded("$proc/stat", 1 << 16), $m) ? (int) $m[1] : null;
     $out = [];
     foreach ($srvs as $srv) {
-        $s = $t;
-        $s['name'] .= count($srvs) > 1 ? " (pid {$srv['pid']})" : '';
-        $s['server_pid'] = $srv['pid'];
-        $s['server_env'] = $srv['env'];
+        $s = array_merge($t, ['name' => $t['name'] . (count($srvs) > 1 ? " (pid {$srv['pid']})" : ''),
+            'server_pid' => $srv['pid'], 'server_env' => $srv['env']]);
         if ($srv['env'] === null) {
             $s['notes'][] = 'server_environment_not_seen';
         }
@@ -463,10 +407,7 @@ function discover_inis(string $root = ''): array
 
 function given_targets(array $o): array
 {
-    $out = [];
-    foreach ($o['php'] as $bin) {
-        $out[] = target('cli', $bin, ['address' => $bin, 'given' => true]);
-    }
+    $out = array_map(fn (string $bin): array => target('cli', $bin, ['address' => $bin, 'given' => true]), $o['php']);
     foreach ($o['pool'] as $spec) {
         if (!preg_match('/^([^=]+)=(.+)$/s', $spec, $m) || fpm_address($m[2]) === null) {
             $out[] = target('fpm', $spec, ['given' => true, 'status' => 'config',
@@ -475,8 +416,6 @@ function given_targets(array $o): array
         }
         $out[] = target('fpm', $m[1], ['address' => fpm_address($m[2]), 'given' => true]);
     }
-    foreach ($o['url'] as $url) {
-        $out[] = target('url', $url, ['address' => $url, 'given' => true]);
-    }
-    return $out;
+    return array_merge($out, array_map(fn (string $url): array => target('url', $url, ['address' => $url,
+        'given' => true]), $o['url']));
 }
