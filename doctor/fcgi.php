@@ -28,23 +28,20 @@ function fcgi_pairs(array $params): string
 // FastCGI records of IN: ['stdout' => ..., 'stderr' => ..., 'ended' => the request's end was read].
 function fcgi_parse(string $in): array
 {
-    $stdout = $stderr = '';
+    $out = [6 => '', 7 => ''];    // FCGI_STDOUT, FCGI_STDERR
     $ended = false;
     while (strlen($in) >= 8) {
         $h = unpack('Cversion/Ctype/nid/nlen/Cpad', $in);
         if (strlen($in) < 8 + $h['len'] + $h['pad']) {
             break;
         }
-        if ($h['type'] === 6) {
-            $stdout .= substr($in, 8, $h['len']);
-        } elseif ($h['type'] === 7) {
-            $stderr .= substr($in, 8, $h['len']);
-        } elseif ($h['type'] === 3) {
-            $ended = true;
+        if (isset($out[$h['type']])) {
+            $out[$h['type']] .= substr($in, 8, $h['len']);
         }
+        $ended = $ended || $h['type'] === 3;    // FCGI_END_REQUEST
         $in = (string) substr($in, 8 + $h['len'] + $h['pad']);
     }
-    return ['stdout' => $stdout, 'stderr' => $stderr, 'ended' => $ended];
+    return ['stdout' => $out[6], 'stderr' => $out[7], 'ended' => $ended];
 }
 
 // One FastCGI request running SCRIPT with QUERY, as a task for drive(), until DEADLINE; a real

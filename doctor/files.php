@@ -408,25 +408,11 @@ function is_system_lib_dir(string $dir): bool
 // none. nsscache's C rule (nsscache_parse_nss_version()); both read data/nss-version.tsv.
 function nss_version_in(string $buf): ?string
 {
-    $end = strlen($buf);
+    // each part a whole digit run; patch and build at most 6 digits past leading zeros (the C's cap)
+    $v = '(0*\d{1,3}(?!\d)\.0*\d{1,3}(?!\d)(?:\.0*\d{1,6}(?!\d)){0,2})(?=[^\d.])';
     foreach (['Version: NSS ', '$Header: NSS '] as $tag) {
-        for ($p = strpos($buf, $tag); $p !== false; $p = strpos($buf, $tag, $at)) {
-            $at = $q = $p + strlen($tag);
-            $part = [];
-            while (count($part) < 4 && $q < $end && ctype_digit($buf[$q])) {
-                for ($n = 0; $q < $end && ctype_digit($buf[$q]) && $n < 100000; $q++) {
-                    $n = $n * 10 + (int) $buf[$q];
-                }
-                $part[] = $n;
-                if ($q + 1 >= $end || $buf[$q] !== '.' || !ctype_digit($buf[$q + 1])) {
-                    break;
-                }
-                $q++;
-            }
-            if (count($part) >= 2 && $q < $end && !ctype_digit($buf[$q]) && $buf[$q] !== '.' && $part[0] <= 999
-                    && $part[1] <= 999) {
-                return substr($buf, $at, $q - $at);
-            }
+        if (preg_match('/' . preg_quote($tag, '/') . $v . '/', $buf, $m)) {
+            return $m[1];
         }
     }
     return null;
