@@ -103,6 +103,28 @@ final class DirsTest extends TestCase
         $this->assertNull(D\dir_writable($st, null, false));
     }
 
+    // Writing a name into a directory also needs its search (x) bit: rw- alone is not enough.
+    public function testWritingNeedsTheSearchBit(): void
+    {
+        $st = ['uid' => 48, 'gid' => 48, 'mode' => 040600];
+        $this->assertFalse(D\dir_writable($st, self::CREDS, false), 'rw- without x');
+        $st['mode'] = 040300;
+        $this->assertTrue(D\dir_writable($st, self::CREDS, false), '-wx');
+    }
+
+    // A sticky bit guards a directory's names, not a file's bytes: a world-writable file is never
+    // trusted, sticky or not. The walk ends at the scratch root (ours), so only the file decides.
+    public function testAWorldWritableStickyFileIsNotTrusted(): void
+    {
+        $r = self::root();
+        mkdir("$r/bin");
+        touch("$r/bin/php");
+        $this->assertTrue(D\trusted_in($r, '/bin/php'), 'our own 0644 file');
+        chmod("$r/bin/php", 01777);
+        clearstatcache();
+        $this->assertFalse(D\trusted_in($r, '/bin/php'), 'world-writable, sticky');
+    }
+
     public function tempProvider(): array
     {
         // env, cwd, credentials -> [source, path]
