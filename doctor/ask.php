@@ -196,12 +196,6 @@ function drive(array $tasks): array
     }
 }
 
-// One task's result (the sync form of a task, for one target alone).
-function wait_for(\Generator $task)
-{
-    return drive([$task])[0];
-}
-
 // Asks a PHP CLI, as a task for drive(), until DEADLINE. ENV null: the doctor's own environment
 // (PHPRC, PHP_INI_SCAN_DIR and LD_LIBRARY_PATH count, as for a cron job). ARGS go before -r (an
 // ini target's -c).

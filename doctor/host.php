@@ -369,9 +369,9 @@ function running_systemd(array $units, float $deadline): ?array
     $bin = is_dir('/run/systemd/system') ? array_values(array_filter(['/usr/bin/systemctl', '/bin/systemctl'],
         __NAMESPACE__ . '\trusted_file'))[0] ?? null : null;
     $env = ['PATH' => '/usr/bin:/bin', 'LANG' => 'C', 'SYSTEMD_PAGER' => '', 'SYSTEMD_COLORS' => '0'];
-    $mgr = $bin !== null ? wait_for(run([$bin, 'show-environment'], $env, $deadline)) : null;
-    $show = $mgr !== null && $units ? wait_for(run(array_merge([$bin, 'show', '-p', 'Id', '-p', 'LoadState', '-p',
-        'MainPID', '-p', 'NeedDaemonReload', '-p', 'DropInPaths', '--'], $units), $env, $deadline))
+    $mgr = $bin !== null ? drive([run([$bin, 'show-environment'], $env, $deadline)])[0] : null;
+    $show = $mgr !== null && $units ? drive([run(array_merge([$bin, 'show', '-p', 'Id', '-p', 'LoadState', '-p',
+        'MainPID', '-p', 'NeedDaemonReload', '-p', 'DropInPaths', '--'], $units), $env, $deadline)])[0]
         : ['status' => 'ok', 'stdout' => ''];
     if ($mgr === null || $mgr['status'] !== 'ok' || $show['status'] !== 'ok') {
         return null;
@@ -594,7 +594,7 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
             continue;
         }
         $facts = process_facts($p);
-        $view = see(view_of(Vantage::answerer(''), $pid, $ctx['host']), $facts);
+        $view = see(view_of(new Vantage('answerer', ''), $pid, $ctx['host']), $facts);
         if ($p['env'] === null) {
             $view->notes[] = 'process_exited_while_read';
         }

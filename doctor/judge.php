@@ -62,37 +62,17 @@ final class Prediction
     public array $notes = [];
 }
 
-// The doctor's own in_effect of one process (in_effect()), as nsscache_status() names it.
-final class InEffect
+// The softokn row for process P: ['version' (its parts; null: none), 'private' (a build outside the
+// system library directories), 'family' (whose rows were used), 'row' (null: no version, no table, or
+// outside it)]. The distribution's own rows only for a build in a system library directory; a private
+// build is read as upstream (a distribution patch does not show in its version).
+function softokn_row(?array $table, NssProcess $p): array
 {
-    public ?bool $in_effect;
-    public string $in_effect_reason;
-
-    public function __construct(?bool $in_effect, string $reason)
-    {
-        [$this->in_effect, $this->in_effect_reason] = [$in_effect, $reason];
-    }
-}
-
-// The softokn row for one process (softokn_row()).
-final class SoftoknRow
-{
-    public ?array $row;         // null: no version, no table, or outside it
-    public string $family;      // the family whose rows were used: rhel6, rhel7 or upstream
-    public bool $private;       // a build outside the system library directories
-    public ?array $version;     // its parts (version_parse()); null: no version
-}
-
-// The softokn row for process P: the distribution's own rows only for a build in a system library
-// directory; a private build is read as upstream (a distribution patch does not show in its version).
-function softokn_row(?array $table, NssProcess $p): SoftoknRow
-{
-    $r = new SoftoknRow();
-    $r->version = version_parse($p->softokn['version'] ?? null);
-    $r->private = ($p->softokn['system_build'] ?? null) === false;
-    $r->family = !$r->private && ($p->family === 'rhel6' || $p->family === 'rhel7') ? $p->family : 'upstream';
-    $r->row = $table === null || $r->version === null ? null : table_lookup($table, $r->family, $r->version);
-    return $r;
+    $v = version_parse($p->softokn['version'] ?? null);
+    $private = ($p->softokn['system_build'] ?? null) === false;
+    $family = !$private && ($p->family === 'rhel6' || $p->family === 'rhel7') ? $p->family : 'upstream';
+    return ['version' => $v, 'private' => $private, 'family' => $family,
+        'row' => $table === null || $v === null ? null : table_lookup($table, $family, $v)];
 }
 
 // Whether NSS's access() probe runs in process P, where, and why.
@@ -103,12 +83,10 @@ function predict(NssProcess $p, ?array $table): Prediction
         $out->reason = $p->curl === 'none' ? 'no_curl' : 'curl_not_nss';
         return $out;
     }
-    $sr = softokn_row($table, $p);
-    $row = $sr->row;
-    $private = $sr->private;
-    $out->family_row = $sr->family;
+    ['row' => $row, 'private' => $private, 'family' => $out->family_row, 'version' => $version]
+        = softokn_row($table, $p);
     $var = $p->var_class;
-    if ($var !== 'unset' && secure_exec_hides($p->secure, $sr->version)) {
+    if ($var !== 'unset' && secure_exec_hides($p->secure, $version)) {
         $var = 'unset';
         $out->notes[] = 'secure_exec';
     }
@@ -119,7 +97,7 @@ function predict(NssProcess $p, ?array $table): Prediction
     if ($row === null) {
         $out->probe = 'unknown';
         $out->probe_db_dir = $out->probe_temp_dir = null;
-        $out->reason = $table === null ? 'table_unreadable' : ($sr->version === null ? 'softokn_unknown'
+        $out->reason = $table === null ? 'table_unreadable' : ($version === null ? 'softokn_unknown'
             : 'outside_table');
         return $out;
     }
@@ -183,26 +161,27 @@ function predict(NssProcess $p, ?array $table): Prediction
     return $out;
 }
 
-// The doctor's own in_effect of process P, in the order api.md gives for nsscache_status().
-// set_after_nss_init is a fact only the process knows: taken from nsscache when it says so.
-function in_effect(NssProcess $p, ?array $table, ?string $nsscache_reason): InEffect
+// The doctor's own in_effect of process P, in the order api.md gives for nsscache_status(), as
+// nsscache_status() names it. set_after_nss_init is a fact only the process knows: taken from
+// nsscache when it says so.
+function in_effect(NssProcess $p, ?array $table, ?string $nsscache_reason): array
 {
+    $r = fn (?bool $in_effect, string $why): array => ['in_effect' => $in_effect, 'in_effect_reason' => $why];
     if ($p->curl !== 'nss') {
-        return new InEffect(null, 'no_nss_curl');
+        return $r(null, 'no_nss_curl');
     }
     if ($nsscache_reason === 'set_after_nss_init' || $nsscache_reason === 'opened_under_putenv') {
-        return new InEffect(false, $nsscache_reason);
+        return $r(false, $nsscache_reason);
     }
     if ($p->var_class === 'unset' || $p->var_class === 'probing') {
-        return new InEffect(false, $p->var_class === 'unset' ? 'unset' : 'probing_value');
+        return $r(false, $p->var_class === 'unset' ? 'unset' : 'probing_value');
     }
     $sr = softokn_row($table, $p);
-    if (secure_exec_hides($p->secure, $sr->version)) {
-        return new InEffect(false, 'secure_exec');
+    if (secure_exec_hides($p->secure, $sr['version'])) {
+        return $r(false, 'secure_exec');
     }
-    $honours = ['no' => [false, 'softokn_ignores'], 'release' => [null, 'softokn_release_unknown'],
-        'yes' => [true, 'in_effect']][$sr->row['honours'] ?? ''] ?? [null, 'softokn_unknown'];
-    return new InEffect(...$honours);
+    return $r(...['no' => [false, 'softokn_ignores'], 'release' => [null, 'softokn_release_unknown'],
+        'yes' => [true, 'in_effect']][$sr['row']['honours'] ?? ''] ?? [null, 'softokn_unknown']);
 }
 
 // ---------------------------------------------------------------- one target's facts
@@ -447,7 +426,7 @@ function judge(Target $t, ?array $table): array
         $pred->notes)));
     $j += $ext !== null && $ext !== 'softokn_version_ambiguous'
         ? ['in_effect' => \nsscache_ep_reasons()[$ext], 'in_effect_reason' => $ext]
-        : get_object_vars(in_effect($p, $table, $ns_reason));
+        : in_effect($p, $table, $ns_reason);
     if (($st['nss']['initialized'] ?? null) === true || isset($facts['maps']['libsoftokn3.so'])) {
         $j['notes'][] = 'nss_already_initialized';
     }

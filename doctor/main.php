@@ -272,7 +272,7 @@ function vantage_of(array $t): Vantage
         return new Vantage($t['kind'] === 'cli' || $t['kind'] === 'ini' ? 'ours' : 'none');
     }
     $pool = $t['pool'] ?? pool_at($t['address']);
-    return Vantage::answerer($pool !== null ? "pool {$pool['name']}" : 'php-fpm', $pool['master_pid'] ?? null,
+    return new Vantage('answerer', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', $pool['master_pid'] ?? null,
         $pool['chroot'] ?? null, $pool['user'] ?? null);
 }
 
@@ -398,13 +398,13 @@ function main(array $argv): int
         $host['dentries'] = $now;
     }
     $verdict = verdict($done);
-    $code = $verdict->code;
+    $code = $verdict['code'];
     // what output.php formats: the run, the host, the judged targets, the verdict
     $doc = ['doctor' => ['version' => VERSION, 'table' => $table_file, 'table_error' => $table_error,
         'endpoint' => $endpoint, 'started' => $t0, 'duration_seconds' => round(microtime(true) - $t0, 3)],
-        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $verdict->counts,
+        'host' => $host, 'targets' => $done, 'exit' => $code, 'counts' => $verdict['counts'],
         'fix_points_asked' => $o['processes'],
-        'summary' => summary($code, $verdict->counts)];
+        'summary' => summary($code, $verdict['counts'])];
     // the same document as --json, for readers that must not run the doctor (the Ansible fact)
     $saved = $o['save-json'] === null || write_atomic($o['save-json'], doc_json($doc), $why, 0600);
     if (!$saved) {

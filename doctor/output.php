@@ -16,15 +16,9 @@ const PROBE_STATES = ['none', 'expected', 'possible', 'unknown'];
 const TARGET_STATUSES = ['ok', 'not_running', 'dead', 'timeout', 'endpoint_failed', 'crashed', 'bad_answer',
     'config', 'error'];
 
-// The run's verdict (verdict()).
-final class Verdict
-{
-    public int $code;       // the exit code: 0, 1, 2 or 3
-    public array $counts;   // how many counted targets: 'targets', and by bucket(); and 'not_counted'
-}
-
-// The exit code and the counts behind it.
-function verdict(array $targets): Verdict
+// The run's verdict: ['code' (the exit code: 0, 1, 2 or 3), 'counts' (how many counted targets:
+// 'targets', and by bucket(); and 'not_counted')].
+function verdict(array $targets): array
 {
     $n = ['targets' => 0, 'expected' => 0, 'possible' => 0, 'uninspected' => 0, 'none' => 0, 'not_counted' => 0];
     foreach ($targets as $t) {
@@ -32,10 +26,7 @@ function verdict(array $targets): Verdict
         $n[$b]++;
         $n['targets'] += $b === 'not_counted' ? 0 : 1;
     }
-    $v = new Verdict();
-    $v->code = $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0));
-    $v->counts = $n;
-    return $v;
+    return ['code' => $n['expected'] ? 2 : ($n['uninspected'] ? 3 : ($n['possible'] ? 1 : 0)), 'counts' => $n];
 }
 
 function summary(int $code, array $n): string

@@ -26,12 +26,6 @@ final class Vantage
         [$this->from, $this->check, $this->master_pid, $this->chroot, $this->user]
             = [$from, $check, $master_pid, $chroot, $user];
     }
-
-    public static function answerer(string $check, ?int $master_pid = null, ?string $chroot = null,
-        ?string $user = null): self
-    {
-        return new self('answerer', $check, $master_pid, $chroot, $user);
-    }
 }
 
 // A target's view of the host, as data: what judge() is given.
@@ -144,7 +138,7 @@ function see(View $v, array $facts): View
     $v->db = db_dir($v->root, $env['SSL_DIR'] ?? null, $cwd, $v->mounts, $v->creds);
     $v->tempdir = temp_dir($v->root, $env, $cwd, $v->mounts, $v->creds);
     $st = $facts['nsscache']['status'] ?? null;
-    $v->softokn = is_array($st) && is_string($st['softokn']['version'] ?? null) ? softokn_none()
+    $v->softokn = is_array($st) && is_string($st['softokn']['version'] ?? null) ? SOFTOKN_NONE
         : softokn_file($v->root, is_array($facts['maps'] ?? null) ? $facts['maps'] : $v->maps);
     if ($v->softokn['untrusted'] ?? false) {
         $v->notes[] = 'softokn_untrusted';
@@ -278,10 +272,7 @@ function dir_in(string $root, string $dir, string $cwd): array
 }
 
 // No softokn found (or not looked for).
-function softokn_none(): array
-{
-    return ['version' => null, 'path' => null, 'how' => 'none', 'system_build' => null, 'source' => 'doctor'];
-}
+const SOFTOKN_NONE = ['version' => null, 'path' => null, 'how' => 'none', 'system_build' => null, 'source' => 'doctor'];
 
 // The softokn the doctor finds in ROOT (null: not seen): the mapped libsoftokn3 (MAPS), the one
 // beside the mapped libnss3 (or beside its resolved symlink), or one in a system library directory,
@@ -289,7 +280,7 @@ function softokn_none(): array
 // nobody else (trusted_in()): a user's own softokn is not read, and its version stays unknown.
 function softokn_file(?string $root, ?array $maps): array
 {
-    $none = softokn_none();
+    $none = SOFTOKN_NONE;
     if ($root === null) {
         return $none;
     }

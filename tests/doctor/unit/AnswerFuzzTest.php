@@ -24,7 +24,7 @@ final class AnswerFuzzTest extends TestCase
     private static function doc(array $targets): array
     {
         $v = D\verdict($targets);
-        [$code, $counts] = [$v->code, $v->counts];
+        [$code, $counts] = [$v['code'], $v['counts']];
         $host = ['hostname' => "h\x1b]0;owned\x07", 'kernel' => '6.1.0', 'distro' => view_fixture(null)['distro'],
             'dentries' => ['nr_dentry' => 10, 'nr_unused' => 1, 'nr_negative' => 2, 'slab' => null, 'notes' => []],
             'watch' => null];
@@ -39,7 +39,7 @@ final class AnswerFuzzTest extends TestCase
         $t = D\target('fpm', $name, ['address' => '/run/php/x.sock']);
         $t['timeout'] = 3.0;
         $a = D\cgi_answer("Content-Type: application/json\r\n\r\n" . $body, '');
-        return D\answered($t, $a, $own_view ? new D\Vantage('ours') : D\Vantage::answerer('pool x'), self::ctx());
+        return D\answered($t, $a, $own_view ? new D\Vantage('ours') : new D\Vantage('answerer', 'pool x'), self::ctx());
     }
 
     private static function good(): array

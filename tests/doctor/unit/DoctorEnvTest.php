@@ -52,8 +52,8 @@ final class DoctorEnvTest extends TestCase
         putenv('NSS_SDB_USE_CACHE=yes');
         try {
             $env = D\target_env(getenv(), 'unset', true, null)['env'];
-            $out = D\wait_for(D\run([PHP_BINARY, '-n', '-r', 'var_export(getenv("NSS_SDB_USE_CACHE"));'], $env,
-                microtime(true) + 10))['stdout'];
+            $out = D\drive([D\run([PHP_BINARY, '-n', '-r', 'var_export(getenv("NSS_SDB_USE_CACHE"));'], $env,
+                microtime(true) + 10)])[0]['stdout'];
         } finally {
             putenv($old === false ? 'NSS_SDB_USE_CACHE' : "NSS_SDB_USE_CACHE=$old");
         }

@@ -364,7 +364,7 @@ final class HostTest extends TestCase
             'distro' => ['id' => 'centos', 'version' => '7', 'family' => 'rhel7'], 'dentries' => ['nr_dentry' => 10,
             'nr_unused' => 1, 'nr_negative' => 5, 'slab' => null, 'notes' => []], 'watch' => null,
             'fix_points' => [D\fix_point('systemd', 'DefaultEnvironment=', null, null, D\systemd_fix())]],
-            'targets' => [$t, $t], 'exit' => 0, 'counts' => D\verdict([$t])->counts, 'summary' => 's'];
+            'targets' => [$t, $t], 'exit' => 0, 'counts' => D\verdict([$t])['counts'], 'summary' => 's'];
         $j = json_decode(D\doc_json($doc), true);
         self::assertSame('process', $j['targets'][0]['kind']);
         self::assertSame(4343, $j['targets'][0]['pid']);
@@ -460,10 +460,10 @@ final class HostTest extends TestCase
             return [$t->address()['name'], $t->answer()['status'], $t->judgement()['probe']];
         }, $late));
         $this->assertStringContainsString('3 processes were not read before the deadline', D\words($late[0]));
-        $this->assertSame(3, D\verdict($late)->code);
+        $this->assertSame(3, D\verdict($late)['code']);
         $this->assertSame(2, D\verdict(array_merge($late, [made(['counted' => true, 'status' => 'ok',
-            'probe' => 'expected'])]))->code);
-        $this->assertSame(0, D\verdict(D\process_targets($proc, $ctx, false, microtime(true) - 1))->code,
+            'probe' => 'expected'])]))['code']);
+        $this->assertSame(0, D\verdict(D\process_targets($proc, $ctx, false, microtime(true) - 1))['code'],
             'listed, not counted, without --processes');
         // maps longer than MAPS_MAX, softokn past the end of what is read
         $libc = "7f00-7f01 r-xp 0 08:01 1 /usr/lib64/libc.so.6\n";
@@ -504,8 +504,8 @@ for k in kids:
     public function testProcessesCountOnlyWhenAsked(): void
     {
         $t = ['counted' => false, 'status' => 'ok', 'probe' => 'expected'];
-        $this->assertSame(0, D\verdict([made($t)])->code);
-        $this->assertSame(2, D\verdict([made(['counted' => true] + $t)])->code);
+        $this->assertSame(0, D\verdict([made($t)])['code']);
+        $this->assertSame(2, D\verdict([made(['counted' => true] + $t)])['code']);
     }
 
     public function testTheWriterShowsThenWrites(): void

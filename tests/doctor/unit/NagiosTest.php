@@ -29,8 +29,8 @@ final class NagiosTest extends TestCase
     {
         $v = D\verdict($targets);
         return ['doctor' => ['duration_seconds' => $duration], 'host' => ['dentries' => ['nr_negative' => $negative]],
-            'targets' => $targets, 'exit' => $v->code, 'counts' => $v->counts,
-            'summary' => D\summary($v->code, $v->counts)];
+            'targets' => $targets, 'exit' => $v['code'], 'counts' => $v['counts'],
+            'summary' => D\summary($v['code'], $v['counts'])];
     }
 
     // LINE -> [status text, ['label' => [value, warn, crit, min, max]]]; fails unless it is one plugin line.

@@ -154,14 +154,14 @@ final class OutputTest extends TestCase
             [[$t('none'), $t('expected', 'ok', false)], 0],
         ];
         foreach ($cases as $i => [$targets, $code]) {
-            $this->assertSame($code, D\verdict($targets)->code, "case $i");
+            $this->assertSame($code, D\verdict($targets)['code'], "case $i");
         }
     }
 
     private static function doc(array $targets, int $code = 2): array
     {
         $v = D\verdict($targets);
-        [$code, $counts] = [$v->code, $v->counts];
+        [$code, $counts] = [$v['code'], $v['counts']];
         return ['doctor' => ['version' => D\VERSION, 'table' => 'softokn.tsv', 'table_error' => null,
             'endpoint' => 'nsscache-metrics.php', 'started' => 1700000000.5, 'duration_seconds' => 0.25],
             'host' => ['hostname' => 'web1', 'kernel' => '3.10.0-1160.el7.x86_64',

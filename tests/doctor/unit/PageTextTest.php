@@ -167,7 +167,7 @@ final class PageTextTest extends TestCase
 
     public function testOnlyHttp(): void
     {
-        $r = D\wait_for(D\ask_url_task('https://127.0.0.1:1/m.php', microtime(true) + 1.0));
+        $r = D\drive([D\ask_url_task('https://127.0.0.1:1/m.php', microtime(true) + 1.0)])[0];
         $this->assertSame('error', $r['status']);
         $this->assertStringContainsString('http://', $r['error']);
     }

@@ -321,23 +321,23 @@ final class ParsersTest extends TestCase
         $this->assertNull(D\snippet("$r/x.php"));
         file_put_contents("$r/y.php", "<?php\nfunction nsscache_ep_facts() {}\n?>\nhtml\n");
         $this->assertNull(D\snippet("$r/y.php"), 'a closing tag would end the code');
-        $out = D\wait_for(D\run([PHP_BINARY, '-n', '-r', $s], null, microtime(true) + 10))['stdout'];
+        $out = D\drive([D\run([PHP_BINARY, '-n', '-r', $s], null, microtime(true) + 10)])[0]['stdout'];
         $this->assertMatchesRegularExpression('/^\n' . D\FACTS_MARK . '\{.*"view":\{"view":1,/', $out);
     }
 
     public function testRunningACommandIsBounded(): void
     {
         $t = microtime(true);
-        $status = D\wait_for(D\run(['sleep', '5'], null, microtime(true) + 0.3))['status'];
+        $status = D\drive([D\run(['sleep', '5'], null, microtime(true) + 0.3)])[0]['status'];
         $this->assertSame('timeout', $status);
         $this->assertLessThan(2.0, microtime(true) - $t);
-        $status = D\wait_for(D\run(['sh', '-c', 'kill -SEGV $$'], null, microtime(true) + 3))['status'];
+        $status = D\drive([D\run(['sh', '-c', 'kill -SEGV $$'], null, microtime(true) + 3)])[0]['status'];
         $this->assertSame('crashed: signal 11 (SIGSEGV)', $status);
-        $status = D\wait_for(D\run(['sh', '-c', 'exit 7'], null, microtime(true) + 3))['status'];
+        $status = D\drive([D\run(['sh', '-c', 'exit 7'], null, microtime(true) + 3)])[0]['status'];
         $this->assertSame('exit 7', $status);
-        $status = D\wait_for(D\run(['/nonexistent/php'], null, microtime(true) + 3))['status'];
+        $status = D\drive([D\run(['/nonexistent/php'], null, microtime(true) + 3)])[0]['status'];
         $this->assertMatchesRegularExpression('/^(exit 127|error)/', $status);
-        $status = D\wait_for(D\run(['sh', '-c', 'head -c 3000000 /dev/zero'], null, microtime(true) + 5))['status'];
+        $status = D\drive([D\run(['sh', '-c', 'head -c 3000000 /dev/zero'], null, microtime(true) + 5)])[0]['status'];
         $this->assertStringContainsString('more than', $status);
     }
 

@@ -73,7 +73,7 @@ final class PureJudgingTest extends TestCase
             'the worker is gone' => [['NSS_SDB_USE_CACHE' => 'yes'] + $env, null, null, ['notes' => ['process_gone'],
                 'db' => ['path' => null, 'source' => 'none']], null, true,
                 ['possible', 'process_gone', true, 'in_effect', null, null, 'process_gone']],
-            'no softokn found' => [$env, null, null, ['softokn' => D\softokn_none()], null, true,
+            'no softokn found' => [$env, null, null, ['softokn' => D\SOFTOKN_NONE], null, true,
                 ['unknown', 'softokn_unknown', false, 'unset', null, null, null]],
             'no table' => [['NSS_SDB_USE_CACHE' => 'yes'] + $env, null, null, [], null, false,
                 ['unknown', 'table_unreadable', null, 'softokn_unknown', null, null, null]],

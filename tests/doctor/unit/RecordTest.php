@@ -29,7 +29,7 @@ final class RecordTest extends TestCase
             'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '6.1',
             'distro' => view_fixture(null)['distro'], 'dentries' => ['nr_dentry' => 10, 'nr_unused' => 1,
             'nr_negative' => 2, 'slab' => null, 'notes' => []], 'watch' => null], 'targets' => [$t],
-            'exit' => $v->code, 'counts' => $v->counts, 'summary' => D\summary($v->code, $v->counts)];
+            'exit' => $v['code'], 'counts' => $v['counts'], 'summary' => D\summary($v['code'], $v['counts'])];
         D\doc_json($doc);
         D\doc_human($doc, false);
         D\doc_nagios($doc);
