@@ -42,7 +42,9 @@ function open_read(string $path, int $max, ?string &$why = null): ?array
         return null;
     }
     if (($st['mode'] & 0170000) !== 0100000) {
-        $why = 'not a regular file (' . file_kind($st['mode']) . ')';
+        $why = 'not a regular file (' . ([0140000 => 'socket', 0120000 => 'symlink', 0060000 => 'block device',
+            0040000 => 'directory', 0020000 => 'character device', 0010000 => 'FIFO'][$st['mode'] & 0170000]
+            ?? 'unknown type') . ')';
         return null;
     }
     if (!preg_match('~^/proc/[0-9]+/(root|cwd)(/|$)~', $path)) {
@@ -110,13 +112,6 @@ function scan_file(string $file, int $max, int $tail, callable $found, ?string &
         close_read($r);
     }
     return $v;
-}
-
-function file_kind(int $mode): string
-{
-    $kinds = [0140000 => 'socket', 0120000 => 'symlink', 0100000 => 'file', 0060000 => 'block device',
-        0040000 => 'directory', 0020000 => 'character device', 0010000 => 'FIFO'];
-    return $kinds[$mode & 0170000] ?? 'unknown type';
 }
 
 function last_error(string $what): string

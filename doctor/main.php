@@ -446,7 +446,8 @@ function fix_host(string $what, bool $yes): int
     }
     foreach (array_filter([$plan['also'] ?? null, $plan]) as $f) {
         echo $yes ? 'Wrote ' : 'Would write ', "{$f['path']} (", !empty($f['whole_file']) ? 'the whole file'
-            : 'a new file', "):\n", printable_lines($f['text']);
+            : 'a new file', "):\n", '    ', implode("\n    ", array_map(__NAMESPACE__ . '\\printable',
+                explode("\n", rtrim($f['text'], "\n")))), "\n";    // each line printable() and indented
     }
     echo $yes ? "Now: {$plan['then']}.\n"
         : "Then: {$plan['then']}.\nNothing written: run again with --yes to write it.\n";

@@ -136,13 +136,6 @@ function printable(string $s): string
     return preg_replace_callback($re, fn(array $m): string => '\\x' . implode('\\x', str_split(bin2hex($m[0]), 2)), $s);
 }
 
-// TEXT (a file --fix-host writes) line by line, each printable() and indented.
-function printable_lines(string $text): string
-{
-    $lines = array_map(__NAMESPACE__ . '\\printable', explode("\n", rtrim($text, "\n")));
-    return '    ' . implode("\n    ", $lines) . "\n";
-}
-
 // ---------------------------------------------------------------- the human table
 
 function doc_human(array $doc, bool $colour): string
