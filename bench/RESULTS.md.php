@@ -214,7 +214,29 @@ Each way with nothing, the empty extension (`bench/empty`: a module entry and no
 | empty | <?= implode(' | ', array_map(fn($x) => signed($x['added']['empty']), $w)) ?> |
 | **nsscache / the floor** (goal ≤ 1.02) | <?= implode(' | ', array_map(fn($x) => '**' . r3($x['floor_ratio']) . '** (95% interval ' . r3($x['floor_lo']) . ' – ' . r3($x['floor_hi']) . ') ' . $verdict_cell($x['floor_verdict'], $x['floor_ratio']), $w)) ?> |
 
-The floor has <?= v('s3.relocs.floor') ?> relocations and <?= v('s3.undef.floor') ?> imported symbols. The rest of this section compares nsscache with the empty extension (the first round), the earlier goal's denominator: what loading any module costs.
+<?php if (array_filter(array_map(fn($x) => $x['floor_obj'], $w))): ?>
+Where nsscache − the floor goes, by object (the first round; self counts, which add up to the difference: <?= implode(', ', array_map(fn($x) => signed(array_sum($x['floor_diff'])), $w)) ?>):
+
+| object | <?= implode(' | ', $WAY) ?> |
+|---|---|---|---|
+<?php foreach (array_unique(array_merge(...array_map(fn($x) => array_keys($x['floor_obj']), array_values($w)))) as $o): ?>
+| <?= $o ?> | <?= implode(' | ', array_map(fn($x) => signed($x['floor_obj'][$o] ?? 0), $w)) ?> |
+<?php endforeach; ?>
+
+By function (nsscache − the floor, the largest 12 in the ini way):
+
+| function [object] | <?= implode(' | ', $WAY) ?> |
+|---|---|---|---|
+<?php foreach (array_slice(array_keys($w['ini']['floor_diff']), 0, 12) as $k): [$fn, $obj] = explode(' [', $k, 2) + [1 => ']']; ?>
+| `<?= $fn ?>` [<?= $obj ?> | <?= implode(' | ', array_map(fn($x) => signed($x['floor_diff'][$k] ?? 0), $w)) ?> |
+<?php endforeach; ?>
+
+What the floor leaves out: nsscache applies its policy once more, at load (`get_module`, <?= commas($w['ini']['inc']['get_module [nsscache.so]'][2] ?? 0) ?> instructions inclusive in the ini way), before any module's MINIT, so that no MINIT (ext/curl's included) runs under the unset variable; the dynamic linker binds more (<?= v('s3.relocs.nsscache') ?> relocations and <?= v('s3.undef.nsscache') ?> imported symbols, some under newer GLIBC versions, against the floor's <?= v('s3.relocs.floor') ?> and <?= v('s3.undef.floor') ?>), for the views (status, MINFO, the putenv() wrapper) that the floor does not have.
+<?php else: ?>
+The floor has <?= v('s3.relocs.floor') ?> relocations and <?= v('s3.undef.floor') ?> imported symbols.
+<?php endif; ?>
+
+The rest of this section compares nsscache with the empty extension (the first round), the earlier goal's denominator: what loading any module costs.
 
 | instructions (first round) | <?= implode(' | ', $WAY) ?> |
 |---|---|---|---|

@@ -180,11 +180,24 @@ if (in_array(3, $sections, true)) {
         }
         arsort($by_obj);
         uasort($diff, fn($x, $y) => abs($y) <=> abs($x));
+        // nsscache − the floor, the same way (absent from runs before the floor was attributed)
+        $fdiff = $fobj = [];
+        foreach (rows("s3-$w.floor.self") as $f) {
+            $k = implode(' ', array_slice($f, 2));
+            if ($k !== 'PROGRAM TOTALS') $fdiff[$k] = (int) $f[1] - (int) $f[0];
+        }
+        foreach ($fdiff as $k => $d) {
+            $o = preg_replace('/^(nsscache|floorext)\.so$/', 'the module', cg_object($k));
+            $fobj[$o] = ($fobj[$o] ?? 0) + $d;
+        }
+        arsort($fobj);
+        uasort($fdiff, fn($x, $y) => abs($y) <=> abs($x));
         $ways[$w] = ['ir' => $ir, 'de' => $de, 'dn' => $dn, 'ratio' => ratio($dn, $de), 'own' => $ir['nsscache'] - $ir['empty'],
             'diff' => $diff, 'by_obj' => $by_obj, 'load_obj' => $load_obj, 'inc' => $inc, 'self_sum' => array_sum($diff),
             'verdict' => ratio($dn, $de) === null ? 'no_data' : (ratio($dn, $de) <= 2 ? 'met' : 'not_met'),
             'rounds' => count($rounds), 'added' => $added, 'floor_ratio' => $fp, 'floor_lo' => $flo, 'floor_hi' => $fhi,
-            'floor_ratios' => $fr, 'floor_verdict' => verdict($flo, $fhi, 1.02, false)];
+            'floor_ratios' => $fr, 'floor_verdict' => verdict($flo, $fhi, 1.02, false),
+            'floor_diff' => $fdiff, 'floor_obj' => $fobj];
     }
     $S[3] = ['ways' => $ways, 'nsslibs' => trim(v('s3.nsslibs', ''))];
 }

@@ -94,7 +94,8 @@ section2() {
 # data/s3-WAY.self (first round): "self_none self_empty self_nsscache function [object]" for every
 # function whose self count differs between the runs (they add up to the differences: the
 # attribution), and "... PROGRAM TOTALS"; data/s3-WAY.inc: "none empty nsscache function [object]",
-# inclusive counts of the module's own functions and of the loader's entry points below.
+# inclusive counts of the module's own functions and of the loader's entry points below;
+# data/s3-WAY.floor.self: "self_floor self_nsscache function [object]", the same against the floor.
 S3_COLS=(none empty minit floor nsscache)
 S3_ENTRY='^(php_load_extension|dlopen@@GLIBC_2.34|dlclose@@GLIBC_2.34|_dl_runtime_resolve_xsave'
 S3_ENTRY+='|php_module_startup|php_module_shutdown|zend_startup_modules|php_request_startup) '
@@ -141,10 +142,13 @@ section3() {
             s3_cmd d matched
             val s3.ir.d.matched "$(cg "$S/cg/startup-d-matched.out" PATH=/usr/bin:/bin "${CMD[@]}")"
         fi
-        for c in none empty nsscache; do
+        for c in none empty floor nsscache; do
             cg_inclusive "$S/cg/startup-$way-$c-1.out" > "$S/cg/s3-$way-$c.inc"
             cg_self "$S/cg/startup-$way-$c-1.out" > "$S/cg/s3-$way-$c.self"
         done
+        # nsscache against the floor, function by function: "self_floor self_nsscache function [object]"
+        s3_join "$S/cg/s3-$way-floor.self" "$S/cg/s3-$way-nsscache.self" \
+            | awk '$1 != $2 || /PROGRAM TOTALS$/' > "$D/s3-$way.floor.self"
         s3_join "$S/cg/s3-$way-none.self" "$S/cg/s3-$way-empty.self" "$S/cg/s3-$way-nsscache.self" \
             | awk '$1 != $2 || $2 != $3 || /PROGRAM TOTALS$/' > "$D/s3-$way.self"
         s3_join "$S/cg/s3-$way-none.inc" "$S/cg/s3-$way-empty.inc" "$S/cg/s3-$way-nsscache.inc" \
