@@ -127,7 +127,7 @@
 272 289 289 strdup [ld-linux-x86-64.so.2]
 0 29 29 _dl_find_dso_for_object [ld-linux-x86-64.so.2]
 266 292 292 zend_llist_destroy [php8.2]
-0 0 3 0x00000000075c12bc [???]
+0 0 3 0x00000000075c13fc [???]
 0 3 3 _dl_sym [libc.so.6]
 14 30 30 0x00000000003095c0 [php8.2]
 250 300 300 _IO_file_doallocate [libc.so.6]
