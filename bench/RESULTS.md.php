@@ -142,8 +142,9 @@ _Section time: <?= v('s1.seconds') ?> s._
 
 <?php endif; ?>
 <?php if (isset($S[2])): $s = $S[2]; $c = $s['cols']; $names = $PLOT['first_cols'];
-$hl[] = sprintf('| first HTTPS request of a CLI process: wall nsscache / floor (`NSS_SDB_USE_CACHE=yes` by hand), paired | %s; no fix: %s probe calls, %s negative dentries, %s× | ≤ 1.02 | %s |',
-    $ratio_ci($s['ratio']), commas($c['nofix']['calls']), commas($c['nofix']['dent']), r3(ratio($c['nofix']['wall'], $c['floor']['wall'])),
+$fails = array_sum(array_column($c, 'fails'));
+$hl[] = sprintf('| first HTTPS request of a CLI process: wall nsscache / floor (`NSS_SDB_USE_CACHE=yes` by hand), paired | %s%s; no fix: %s probe calls, %s negative dentries, %s× | ≤ 1.02 | %s |',
+    $ratio_ci($s['ratio']), $fails ? sprintf(' (%d of %d runs failed, left out)', $fails, array_sum(array_column($c, 'n'))) : '', commas($c['nofix']['calls']), commas($c['nofix']['dent']), r3(ratio($c['nofix']['wall'], $c['floor']['wall'])),
     $verdict_cell($s['verdict'], $s['ratio'][0]));
 $hl[] = sprintf('| first HTTPS request: instructions nsscache / floor (callgrind, %d runs each; interval over the runs\' ratios) | %s (medians %s against %s) | ≤ 1.02 | %s |',
     $s['ir_n'], $ratio_ci($s['ir_ci']), commas($s['ir']['nsscache']), commas($s['ir']['floor']), $verdict_cell($s['ir_verdict'], $s['ir_ci'][0]));

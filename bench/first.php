@@ -9,6 +9,6 @@
 $seen = getenv('NSS_SDB_USE_CACHE');
 $seen = $seen === false ? '(unset)' : ($seen === '' ? '(empty)' : $seen);
 require __DIR__ . '/../tests/integration/https_get.php';
-[$ms, $status] = nsscache_https_get($argv[1]);
+list($ms, $status) = nsscache_https_get($argv[1]);
 printf("%.3f %s %s - %d\n", $ms, $status, $seen, getmypid());
 exit(0);

@@ -118,13 +118,15 @@ if (in_array(2, $sections, true)) {
             'wall' => median(col($f, 4)), 'wall10' => quantile(col($f, 4), 0.1), 'wall90' => quantile(col($f, 4), 0.9),
             'fails' => count(array_filter(rows($f), fn($x) => ($x[4] ?? '') !== 'ok')), 'n' => count(rows($f))];
     }
-    // the pairs: round i's floor and nsscache runs
-    $a = array_map(fn($f) => num($f[3] ?? null), rows('s2-nsscache'));
-    $b = array_map(fn($f) => num($f[3] ?? null), rows('s2-floor'));
+    // the pairs: round i's floor and nsscache runs, where both made their request (a failed run's
+    // wall time measures a failure, not the fix)
+    $wall_ok = fn($c) => array_map(fn($f) => ($f[4] ?? '') === 'ok' ? num($f[3] ?? null) : null, rows("s2-$c"));
+    $a = $wall_ok('nsscache');
+    $b = $wall_ok('floor');
     $pairs = [];
     foreach ($a as $i => $x) if ($x && ($b[$i] ?? null)) $pairs[] = $x / $b[$i];
     [$pt, $lo, $hi] = boot($pairs, 'median');
-    $e = array_map(fn($f) => num($f[3] ?? null), rows('s2-floor_empty'));
+    $e = $wall_ok('floor_empty');
     $epairs = [];
     foreach ($e as $i => $x) if ($x && ($b[$i] ?? null)) $epairs[] = $x / $b[$i];
     $ir = [];
