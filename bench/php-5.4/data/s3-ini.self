@@ -134,7 +134,7 @@
 2856 2898 2898 zend_hash_get_current_data_ex [php]
 0 29 29 _dl_find_dso_for_object [ld-linux-x86-64.so.2]
 250 296 296 _IO_file_seekoff@@GLIBC_2.2.5 [libc.so.6]
-0 0 3 0x0000000004ca253c [???]
+0 0 3 0x0000000004ca267c [???]
 0 3 3 _dl_sym [libc.so.6]
 24 30 30 fstat [ld-linux-x86-64.so.2]
 25 30 30 mprotect [ld-linux-x86-64.so.2]
@@ -148,7 +148,7 @@
 84 84 329 __strncmp_avx2 [libc.so.6]
 0 0 33 php_nsscache_apply [nsscache.so]
 312 312 338 php_register_variable_safe [php]
-34330 34349 34491 __memcmp_avx2_movbe [libc.so.6]
+34330 34349 34475 __memcmp_avx2_movbe [libc.so.6]
 230 252 347 _zend_mm_realloc_int [php]
 300 349 349 _dl_find_object_from_map [ld-linux-x86-64.so.2]
 30 35 35 __close_nocancel [libc.so.6]
@@ -218,7 +218,7 @@
 45 60 60 __unregister_atfork [libc.so.6]
 40 60 60 yydestruct [php]
 498 600 600 strlen [ld-linux-x86-64.so.2]
-5997829 6028300 6062379 PROGRAM TOTALS
+5997829 6028300 6062363 PROGRAM TOTALS
 5986 5986 6187 zend_register_ini_entries [php]
 5941 6049 6265 zend_mm_search_large_block [php]
 504 594 630 __sigsetjmp [libc.so.6]

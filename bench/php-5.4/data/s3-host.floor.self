@@ -1,0 +1,2 @@
+5993412 5993426 PROGRAM TOTALS
+237 251 strcspn [ld-linux-x86-64.so.2]
