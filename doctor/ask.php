@@ -315,18 +315,16 @@ function cgi_answer(string $raw, string $stderr, ?int $http_status = null): arra
     $code = $http_status ?? (preg_match('/^Status:\s*(\d{3})/mi', $head, $m) ? (int) $m[1] : 200);
     $why = first_line($stderr !== '' ? $stderr : $body);
     if ($code !== 200) {
-        return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $code" . ($why ? ": $why" : ''),
-            'body' => $body];
+        return ['status' => 'endpoint_failed', 'facts' => null, 'error' => "status $code" . ($why ? ": $why" : '')];
     }
     $text = $http_status !== null;
     $facts = $text ? facts_from_text($body, $err) : decode_facts(trim($body), $err);
     if ($facts === null) {
         return ['status' => $body === '' && $stderr !== '' ? 'endpoint_failed' : 'bad_answer', 'facts' => null,
             'error' => $body === '' ? ($why ?: 'empty answer')
-                : ($text || strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body)),
-            'body' => $body];
+                : ($text || strncmp($err, 'malformed', 9) === 0 ? $err : "$err: " . first_line($body))];
     }
-    return ['status' => 'ok', 'facts' => $facts, 'error' => null, 'body' => $body];
+    return ['status' => 'ok', 'facts' => $facts, 'error' => null];
 }
 
 // ---------------------------------------------------------------- URL (mod_php, php-cgi)

@@ -48,8 +48,7 @@ function fcgi_parse(string $in): array
 // worker of the pool answers.
 function ask_fcgi_task(string $address, string $script, float $deadline, string $query = 'format=json'): \Generator
 {
-    $fail = fn (string $status, string $why): array => ['status' => $status, 'facts' => null, 'error' => $why,
-        'body' => null];
+    $fail = fn (string $status, string $why): array => ['status' => $status, 'facts' => null, 'error' => $why];
     $s = connect($address, $deadline, $err);
     if ($s === null) {
         return $fail($err['status'], $err['why']);

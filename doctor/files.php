@@ -122,29 +122,14 @@ function last_error(string $what): string
     return $msg !== '' ? "$what: $msg" : $what;
 }
 
-// A path resolved inside a root (resolve()).
-final class Resolved
-{
-    /** @var ?string inside the root, symlinks resolved; as far as it goes if a part is missing; null: error */
-    public ?string $path;
-    public bool $exists;    // every component exists
-    /** @var ?string why it could not be resolved (an empty path, a symlink loop, an unreadable link) */
-    public ?string $error;
-
-    public function __construct(?string $path, bool $exists, ?string $error = null)
-    {
-        $this->path = $path;
-        $this->exists = $exists;
-        $this->error = $error;
-    }
-}
-
 // A path as the process with root ROOT ('' = ours) and working directory CWD sees it, with every
 // symlink resolved inside ROOT: a missing component gives the path as far as it goes, not existing.
-function resolve(string $root, string $path, string $cwd = '/'): Resolved
+// ['path' (null: error), 'exists' (every component), 'error' (an empty path, a symlink loop, an
+// unreadable link)].
+function resolve(string $root, string $path, string $cwd = '/'): array
 {
     if ($path === '') {
-        return new Resolved(null, false, 'empty path');
+        return ['path' => null, 'exists' => false, 'error' => 'empty path'];
     }
     if ($path[0] !== '/') {
         $path = rtrim($cwd, '/') . '/' . $path;
@@ -166,15 +151,15 @@ function resolve(string $root, string $path, string $cwd = '/'): Resolved
         if ($st === false) {
             error_clear_last();
             $rest = array_values(array_filter($queue, 'strlen'));
-            return new Resolved($cand . ($rest ? '/' . implode('/', $rest) : ''), false);
+            return ['path' => $cand . ($rest ? '/' . implode('/', $rest) : ''), 'exists' => false, 'error' => null];
         }
         if (($st['mode'] & 0170000) === 0120000) {
             if (++$hops > 40) {
-                return new Resolved(null, false, 'too many symlinks');
+                return ['path' => null, 'exists' => false, 'error' => 'too many symlinks'];
             }
             $t = @readlink($root . $cand);
             if ($t === false || $t === '') {
-                return new Resolved(null, false, last_error('cannot read link ' . $cand));
+                return ['path' => null, 'exists' => false, 'error' => last_error('cannot read link ' . $cand)];
             }
             if ($t[0] === '/') {
                 $stack = [];
@@ -184,7 +169,7 @@ function resolve(string $root, string $path, string $cwd = '/'): Resolved
         }
         $stack[] = $c;
     }
-    return new Resolved('/' . implode('/', $stack), true);
+    return ['path' => '/' . implode('/', $stack), 'exists' => true, 'error' => null];
 }
 
 // stat() of a resolved path inside ROOT, or null.
@@ -354,12 +339,12 @@ function read_distro(string $root): array
     foreach (['/etc/os-release' => 'os-release', '/usr/lib/os-release' => 'os-release',
             '/etc/redhat-release' => 'redhat-release'] as $p => $kind) {
         $r = resolve($root, $p);
-        $text = $r->exists ? read_bounded($root . $r->path, 65536, $why) : null;
+        $text = $r['exists'] ? read_bounded($root . $r['path'], 65536, $why) : null;
         $d = $text !== null ? \nsscache_ep_distro($text, $kind === 'redhat-release') : null;
         if ($d !== null && $d['id'] !== null) {
             return array_merge($d, ['source' => $p, 'notes' => $notes]);
         }
-        if ($r->exists) {
+        if ($r['exists']) {
             $notes[] = "$p: " . ($text === null ? $why : 'no distribution named in it');
         }
     }
@@ -435,17 +420,10 @@ function parse_dentry_state(string $text, ?string $kernel): ?array
     if (!preg_match('/^\s*(\d+)\s+(-?\d+)\s+(\d+)\s+(\d+)(?:\s+(\d+))?/', $text, $m)) {
         return null;
     }
-    $has_neg = isset($m[5]) && $m[5] !== '' && (kernel_at_least($kernel, 5, 0) || $m[5] !== '0');
+    $five = preg_match('/^(\d+)\.\d+/', (string) $kernel, $k) && (int) $k[1] >= 5;
+    $has_neg = isset($m[5]) && $m[5] !== '' && ($five || $m[5] !== '0');
     return ['nr_dentry' => (int) $m[1], 'nr_unused' => (int) $m[2],
         'nr_negative' => $has_neg ? (int) $m[5] : null];
-}
-
-function kernel_at_least(?string $release, int $major, int $minor): bool
-{
-    if ($release === null || !preg_match('/^(\d+)\.(\d+)/', $release, $m)) {
-        return false;
-    }
-    return (int) $m[1] > $major || ((int) $m[1] === $major && (int) $m[2] >= $minor);
 }
 
 // The dentry cache's slab (/proc/slabinfo, root only): objects and bytes.

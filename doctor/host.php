@@ -578,7 +578,7 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
 function proc_root_file(string $d, string $path): ?string
 {
     $r = resolve("$d/root", $path);
-    return $r->exists && trusted_in("$d/root", $r->path) ? $r->path : null;
+    return $r['exists'] && trusted_in("$d/root", $r['path']) ? $r['path'] : null;
 }
 
 // Every running non-PHP process of PROC with softokn mapped, judged (judge.php settled()), until DEADLINE;

@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: BSD-2-Clause
 // nsscache-doctor: one target, four parts, each made by one stage and never edited after:
 // - the Address (targets.php discovery, host.php process_targets()): 'name', 'kind', 'address',
-//   'given', 'counted', 'status' (null: to be asked; else why not: not_running, config, error),
+//   'counted', 'status' (null: to be asked; else why not: not_running, config, error),
 //   'error', 'notes'; a pool's 'pool' and 'conf'; an ini target's 'sapi', 'php_version', 'binary',
 //   'scan_dir', 'ini_args', 'server_pid', 'server_env';
 // - the Answer (main.php answered(), host.php): 'status' (ok or a status code), 'error', 'facts'

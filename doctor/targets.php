@@ -17,8 +17,8 @@ const CONF_FILES_MAX = 256;
 // One target's Address, the part discovery makes (record.php names the keys; a Target holds it).
 function target(string $kind, string $name, array $more = []): array
 {
-    return array_merge(['name' => $name, 'kind' => $kind, 'address' => null, 'given' => false, 'counted' => true,
-        'status' => null, 'error' => null, 'notes' => []], $more);
+    return array_merge(['name' => $name, 'kind' => $kind, 'address' => null, 'counted' => true, 'status' => null,
+        'error' => null, 'notes' => []], $more);
 }
 
 // ---------------------------------------------------------------- CLIs
@@ -78,27 +78,17 @@ function fpm_masters(string $proc = '/proc'): array
     return $out;
 }
 
-// Could a process with CREDS (null: root) open FILE (inside ROOT) for reading: blocked_at() by the
-// mode bits of its uid alone. WHY: why not.
-function readable_by(string $root, string $file, ?array $creds, ?string &$why = null): bool
-{
-    $why = $creds === null ? null : (!resolve($root, $file)->exists ? 'not found'
-        : (blocked_at($root, $file, $creds, true) === null ? null
-        : "not readable by uid {$creds['uid']}, whose php-fpm master names it"));
-    return $why === null;
-}
-
 // Where a process with CREDS stops on its way to FILE inside ROOT (mode bits; ACLs are not read): the
 // first directory it may not search, or FILE when it may not read it: ['path', 'what' (enter, read),
 // 'mode' (octal), 'uid', 'gid']; null when it can or FILE is not there. Uid 0 may do all but BITS_ONLY.
 function blocked_at(string $root, string $file, array $creds, bool $bits_only = false): ?array
 {
     $real = resolve($root, $file);
-    if (!$real->exists) {
+    if (!$real['exists']) {
         return null;
     }
-    $steps = [[$real->path, 4, 'read']];
-    $d = $real->path;
+    $steps = [[$real['path'], 4, 'read']];
+    $d = $real['path'];
     do {
         $d = dirname($d);
         array_unshift($steps, [$d, 1, 'enter']);
@@ -113,47 +103,33 @@ function blocked_at(string $root, string $file, array $creds, bool $bits_only = 
     return null;
 }
 
-// One php-fpm config file and the files it includes, read (fpm_parse()).
-final class FpmConf
-{
-    /** @var array[] name => settings (listen, user, group, chroot, chdir, clear_env, security.limit_extensions,
-     *  env [name => ['value', 'quoted']], admin [nsscache.* => value], file, line) */
-    public array $pools = [];
-    /** @var array[] ['file' => ..., 'why' => ...]: the file and line, never what the line holds */
-    public array $errors = [];
-    /** @var string[] the files read */
-    public array $files = [];
-
-    public function __construct(array $pools = [], array $errors = [], array $files = [])
-    {
-        [$this->pools, $this->errors, $this->files] = [$pools, $errors, $files];
-    }
-
-    public static function error(string $file, string $why, bool $read = true): self
-    {
-        return new self([], [['file' => $file, 'why' => $why]], $read ? [$file] : []);
-    }
-}
-
 // One php-fpm config file and the files it includes, with $pool and ${VAR} expanded as php-fpm
 // does. AS: how to read them (fpm_masters(): root, creds). An error names the file and line, never
-// what the line holds: a config may include any file.
-function fpm_parse(string $file, array &$seen = [], array $env = [], array $as = []): FpmConf
+// what the line holds: a config may include any file. ['pools' => name => settings (listen, user,
+// group, chroot, chdir, clear_env, security.limit_extensions, env [name => ['value', 'quoted']], admin
+// [nsscache.* => value], file, line), 'errors' => [['file', 'why']], 'files' => the files read].
+function fpm_parse(string $file, array &$seen = [], array $env = [], array $as = []): array
 {
-    $pools = $errors = [];
+    $pools = $errors = $files = [];
     $root = $as['root'] ?? '';
     $real = realpath($root . $file) ?: $root . $file;
     if (isset($seen[$real])) {
-        return new FpmConf();
+        return ['pools' => [], 'errors' => [], 'files' => []];
     }
     if (count($seen) >= CONF_FILES_MAX) {
-        return FpmConf::error($file, 'more than ' . CONF_FILES_MAX . ' included files', false);
+        $why = 'more than ' . CONF_FILES_MAX . ' included files';
+        return ['pools' => [], 'errors' => [['file' => $file, 'why' => $why]], 'files' => []];
     }
     $seen[$real] = true;
-    $text = readable_by($root, $file, $as['creds'] ?? null, $why) ? read_bounded($root . $file, CONF_MAX, $why)
-        : null;
+    // a master not root's reads only what its uid could (mode bits)
+    $creds = $as['creds'] ?? null;
+    $why = $creds === null ? null : (!resolve($root, $file)['exists'] ? 'not found'
+        : (blocked_at($root, $file, $creds, true) === null ? null
+        : "not readable by uid {$creds['uid']}, whose php-fpm master names it"));
+    $text = $why === null ? read_bounded($root . $file, CONF_MAX, $why) : null;
     if ($text === null || strpos($text, "\0") !== false) {
-        return FpmConf::error($file, $text === null ? $why : 'binary data, not a php-fpm configuration');
+        $why = $text === null ? $why : 'binary data, not a php-fpm configuration';
+        return ['pools' => [], 'errors' => [['file' => $file, 'why' => $why]], 'files' => [$file]];
     }
     $files = [$file];
     $section = null;
@@ -186,9 +162,9 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
             $glob = $val !== '' && $val[0] === '/' ? $val : dirname($file) . "/$val";
             foreach (glob($root . $glob) ?: [] as $inc) {
                 $inner = fpm_parse(substr($inc, strlen($root)), $seen, $env, $as);
-                $pools += $inner->pools;
-                $errors = array_merge($errors, $inner->errors);
-                $files = array_merge($files, $inner->files);
+                $pools += $inner['pools'];
+                $errors = array_merge($errors, $inner['errors']);
+                $files = array_merge($files, $inner['files']);
             }
             continue;
         }
@@ -205,7 +181,7 @@ function fpm_parse(string $file, array &$seen = [], array $env = [], array $as =
             $pools[$section]['admin'][$mm[1]] = $val;
         }
     }
-    return new FpmConf($pools, $errors, $files);
+    return ['pools' => $pools, 'errors' => $errors, 'files' => $files];
 }
 
 // The address to connect to for a listen value: a socket path, HOST:PORT, or a bare port (php-fpm
@@ -240,19 +216,19 @@ function discover_pools(array $globs, string $proc = '/proc'): array
     $running = [];
     foreach ($masters as $conf => $m) {
         $seen = [];
-        foreach (fpm_parse($conf, $seen, [], $m['as'])->files as $f) {
+        foreach (fpm_parse($conf, $seen, [], $m['as'])['files'] as $f) {
             $running[realpath($f) ?: $f] = $m['pid'];
         }
     }
     $out = $names = $seen = [];
     foreach ($configs as $conf => $as) {
         $c = fpm_parse($conf, $seen, [], $as);
-        foreach ($c->errors as $e) {
+        foreach ($c['errors'] as $e) {
             $master = $running[realpath($e['file']) ?: $e['file']] ?? $running[realpath($conf) ?: $conf] ?? null;
             $out[] = target('fpm', "config {$e['file']}", ['status' => 'config', 'error' => "{$e['file']}: {$e['why']}",
                 'address' => $e['file'], 'counted' => $master !== null]);
         }
-        foreach ($c->pools as $name => $p) {
+        foreach ($c['pools'] as $name => $p) {
             $master = $running[realpath($p['file']) ?: $p['file']] ?? null;
             $address = fpm_address($p['listen']);
             $state = $address === null ? ['status' => 'config', 'counted' => $master !== null,
@@ -288,7 +264,7 @@ function pool_at(?string $address, string $proc = '/proc'): ?array
     $want = $keys($address);
     foreach (fpm_masters($proc) as $conf => $m) {
         $seen = [];
-        foreach (fpm_parse($conf, $seen, [], $m['as'])->pools as $name => $p) {
+        foreach (fpm_parse($conf, $seen, [], $m['as'])['pools'] as $name => $p) {
             $a = fpm_address($p['listen']);
             if ($a !== null && array_intersect($keys($a), $want)) {
                 return $p + ['name' => $name, 'master_pid' => $m['pid']];
@@ -407,15 +383,15 @@ function discover_inis(string $root = ''): array
 
 function given_targets(array $o): array
 {
-    $out = array_map(fn (string $bin): array => target('cli', $bin, ['address' => $bin, 'given' => true]), $o['php']);
+    $out = array_map(fn (string $bin): array => target('cli', $bin, ['address' => $bin]), $o['php']);
     foreach ($o['pool'] as $spec) {
         if (!preg_match('/^([^=]+)=(.+)$/s', $spec, $m) || fpm_address($m[2]) === null) {
-            $out[] = target('fpm', $spec, ['given' => true, 'status' => 'config',
+            $out[] = target('fpm', $spec, ['status' => 'config',
                 'error' => '--pool wants NAME=SOCKET or NAME=HOST:PORT']);
             continue;
         }
-        $out[] = target('fpm', $m[1], ['address' => fpm_address($m[2]), 'given' => true]);
+        $out[] = target('fpm', $m[1], ['address' => fpm_address($m[2])]);
     }
-    return array_merge($out, array_map(fn (string $url): array => target('url', $url, ['address' => $url,
-        'given' => true]), $o['url']));
+    return array_merge($out,
+        array_map(fn (string $url): array => target('url', $url, ['address' => $url]), $o['url']));
 }

@@ -160,14 +160,16 @@ function softokn_build(string $root, string $path, array $distro): ?string
 
 function softokn_build_read(string $root, string $path, array $distro): ?string
 {
-    $real = resolve($root, $path)->path;
+    $real = resolve($root, $path)['path'];
     if ($real === null || $distro['id'] === null || !trusted_in($root, $real)) {
         return null;
     }
     foreach (glob("$root/var/lib/dpkg/info/libnss3{,:*}.md5sums", GLOB_BRACE) ?: [] as $f) {
         $sums = trusted_in($root, substr($f, strlen($root))) ? read_bounded($f, 1 << 16) : null;
-        if ($sums === null || !preg_match('/^([0-9a-f]{32})  ' . preg_quote(ltrim($real, '/'), '/') . '$/m', $sums, $m)
-                || file_md5($root . $real) !== $m[1]) {
+        // the file read bounded (read_bounded(): a /proc/PID/root path stays in that root)
+        $bytes = $sums !== null && preg_match('/^([0-9a-f]{32})  ' . preg_quote(ltrim($real, '/'), '/') . '$/m', $sums,
+            $m) ? read_bounded($root . $real, SOFTOKN_FILE_MAX) : null;
+        if ($bytes === null || md5($bytes) !== $m[1]) {
             continue;
         }
         $status = read_bounded("$root/var/lib/dpkg/status", 1 << 24);
@@ -181,21 +183,6 @@ function softokn_build_read(string $root, string $path, array $distro): ?string
     }
     error_clear_last();
     return null;
-}
-
-// The MD5 of the regular file FILE, read bounded (open_read(): a /proc/PID/root path stays in that root).
-function file_md5(string $file): ?string
-{
-    $r = open_read($file, SOFTOKN_FILE_MAX);
-    if ($r === null) {
-        return null;
-    }
-    $h = hash_init('md5');
-    while (($chunk = read_chunk($r, 1 << 20)) !== null) {
-        hash_update($h, $chunk);
-    }
-    close_read($r);
-    return hash_final($h);
 }
 
 // libcurl-NSS's database (curl lib/vtls/nss.c nss_setup/nss_init_core): SSL_DIR when stat() says
@@ -222,10 +209,10 @@ function db_dir(?string $root, ?string $ssl_dir, string $cwd, ?array $mounts, ?a
         $db['notes'][] = 'ssl_dir_relative';
     }
     $c9 = resolve($root, $db['resolved'] . '/cert9.db');
-    $c9_st = $c9->exists ? stat_in($root, $c9->path) : null;
+    $c9_st = $c9['exists'] ? stat_in($root, $c9['path']) : null;
     $db['cert9'] = $c9_st !== null && ($c9_st['mode'] & 0170000) === 0100000;
     // sdb_init statfs()es the DB file itself, so a cert9.db linked elsewhere counts where it lies
-    $m = $mounts !== null ? \nsscache_ep_mount_of($mounts, $db['cert9'] ? $c9->path : $db['resolved']) : null;
+    $m = $mounts !== null ? \nsscache_ep_mount_of($mounts, $db['cert9'] ? $c9['path'] : $db['resolved']) : null;
     $db['fs'] = $m['fstype'] ?? null;
     $db['fs_class'] = fs_class($db['fs']);
     $db['writable'] = dir_writable(stat_in($root, $db['resolved']), $creds, $m['ro'] ?? null);
@@ -267,8 +254,8 @@ function temp_dir(?string $root, array $env, string $cwd, ?array $mounts, ?array
 function dir_in(string $root, string $dir, string $cwd): array
 {
     $r = resolve($root, $dir, $cwd);
-    $st = $r->exists ? stat_in($root, $r->path) : null;
-    return [$r->path, $st !== null && ($st['mode'] & 0170000) === 0040000 ? $st : null];
+    $st = $r['exists'] ? stat_in($root, $r['path']) : null;
+    return [$r['path'], $st !== null && ($st['mode'] & 0170000) === 0040000 ? $st : null];
 }
 
 // No softokn found (or not looked for).
@@ -291,21 +278,21 @@ function softokn_file(?string $root, ?array $maps): array
     }
     $nss = $mapped('libnss3.so');
     $libc = $mapped('libc') !== null ? dirname($mapped('libc')) : null;
-    foreach (softokn_candidates($nss, $nss !== null ? resolve($root, $nss)->path : null, $libc) as $d) {
+    foreach (softokn_candidates($nss, $nss !== null ? resolve($root, $nss)['path'] : null, $libc) as $d) {
         $cands[] = ['path' => "$d/libsoftokn3.so", 'how' => 'file'];
     }
     foreach ($libc === null ? glob($root . '/usr/lib/*-linux-*/libsoftokn3.so') ?: [] : [] as $f) {
         $cands[] = ['path' => substr($f, strlen($root)), 'how' => 'file'];
     }
-    $system = array_map(fn(string $d): ?string => resolve($root, $d)->path, system_lib_dirs($libc));
+    $system = array_map(fn(string $d): ?string => resolve($root, $d)['path'], system_lib_dirs($libc));
     foreach ($cands as ['path' => $path, 'how' => $how]) {
         $r = resolve($root, $path);
-        if (!$r->exists) {
+        if (!$r['exists']) {
             continue;
         }
-        $trusted = trusted_in($root, $r->path);
+        $trusted = trusted_in($root, $r['path']);
         $why = "not read: not root's, or writable by others";
-        $v = $trusted ? softokn_file_version($root . $r->path, SOFTOKN_FILE_MAX, $why) : null;
+        $v = $trusted ? softokn_file_version($root . $r['path'], SOFTOKN_FILE_MAX, $why) : null;
         if ($v === null) {
             $none['notes'][] = "$path: $why";
             // the loaded one is the one NSS uses: another file's version would say nothing of it
@@ -315,7 +302,7 @@ function softokn_file(?string $root, ?array $maps): array
             }
             continue;
         }
-        $sys = $libc === null ? is_system_lib_dir(dirname($r->path)) : in_array(dirname($r->path), $system, true);
+        $sys = $libc === null ? is_system_lib_dir(dirname($r['path'])) : in_array(dirname($r['path']), $system, true);
         return ['version' => $v, 'path' => $path, 'how' => $how, 'system_build' => $sys, 'source' => 'doctor'];
     }
     return $none;

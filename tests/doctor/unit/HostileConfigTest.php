@@ -24,7 +24,7 @@ final class HostileConfigTest extends TestCase
             . self::SECRET . "\n");
         file_put_contents("$r/evil.conf", "include = $r/secret\n");
         $seen = [];
-        $errors = D\fpm_parse("$r/evil.conf", $seen)->errors;
+        $errors = D\fpm_parse("$r/evil.conf", $seen)['errors'];
         $this->assertNotEmpty($errors);
         $this->assertStringNotContainsString('SECRETHASH', json_encode($errors));
         $this->assertSame(['file' => "$r/secret", 'why' => 'line 1: not "key = value"'], $errors[0]);
@@ -58,7 +58,7 @@ final class HostileConfigTest extends TestCase
         chmod("$r/d", $dmode);
         $seen = [];
         $c = D\fpm_parse("$r/d/pool.conf", $seen, [], ['root' => '', 'creds' => $creds]);
-        [$pools, $errors] = [$c->pools, $c->errors];
+        [$pools, $errors] = [$c['pools'], $c['errors']];
         $this->assertSame($ok, isset($pools['www']), json_encode($errors));
         if (!$ok) {
             $this->assertStringContainsString('not readable by uid 65534', $errors[0]['why']);

@@ -127,8 +127,8 @@ final class ParsersTest extends TestCase
         $this->assertNull(D\parse_dentry_state('', '6.1'));
         $this->assertNull(D\parse_dentry_state("x 1 2 3\n", '6.1'));
         $this->assertNull(D\parse_dentry_state("1 2\n", '6.1'));
-        $this->assertFalse(D\kernel_at_least('garbage', 5, 0));
-        $this->assertTrue(D\kernel_at_least('10.0', 5, 0));
+        $this->assertNull(D\parse_dentry_state("1 2 3 4 0\n", 'garbage')['nr_negative']);
+        $this->assertSame(0, D\parse_dentry_state("1 2 3 4 0\n", '10.0')['nr_negative']);
     }
 
     public function testSlabinfo(): void
@@ -205,7 +205,7 @@ final class ParsersTest extends TestCase
         file_put_contents("$r/pool.d/api.conf", "[api]\nlisten = 127.0.0.1:9001 ; trailing comment\nchroot = /srv\n");
         $seen = [];
         $c = D\fpm_parse("$r/php-fpm.conf", $seen);
-        [$pools, $errors, $files] = [$c->pools, $c->errors, $c->files];
+        [$pools, $errors, $files] = [$c['pools'], $c['errors'], $c['files']];
         $this->assertSame([], $errors);
         $this->assertCount(3, $files);
         $this->assertSame(['api', 'www'], array_keys(array_reverse($pools, true)) === ['api', 'www'] ? ['api', 'www']
@@ -227,19 +227,19 @@ final class ParsersTest extends TestCase
         posix_mkfifo("$r/fifo.conf", 0600);
         mkdir("$r/dir.conf");
         $seen = [];
-        $pools = D\fpm_parse("$r/loop.conf", $seen)->pools;
+        $pools = D\fpm_parse("$r/loop.conf", $seen)['pools'];
         $this->assertSame(['a'], array_keys($pools), 'an include of itself is read once');
         $cases = ['bin.conf' => 'binary data', 'fifo.conf' => 'FIFO', 'dir.conf' => 'directory', 'none.conf' => 'stat'];
         foreach ($cases as $f => $why) {
             $seen = [];
             $c = D\fpm_parse("$r/$f", $seen);
-            [$pools, $errors] = [$c->pools, $c->errors];
+            [$pools, $errors] = [$c['pools'], $c['errors']];
             $this->assertSame([], $pools, $f);
             $this->assertStringContainsString($why, $errors[0]['why'], $f);
         }
         $seen = [];
         $c = D\fpm_parse("$r/odd.conf", $seen);
-        [$pools, $errors] = [$c->pools, $c->errors];
+        [$pools, $errors] = [$c['pools'], $c['errors']];
         $this->assertSame(['b'], array_keys($pools));
         $this->assertNull($pools['b']['listen']);
         $this->assertGreaterThanOrEqual(3, count($errors));
