@@ -127,8 +127,6 @@ function run(array $cmd, ?array $env, float $deadline): \Generator
     if (!is_resource($p)) {
         return ['stdout' => '', 'stderr' => '', 'status' => last_error('error: cannot run')];
     }
-    stream_set_blocking($pipes[1], false);
-    stream_set_blocking($pipes[2], false);
     $r = yield from pump([1 => $pipes[1], 2 => $pipes[2]], $deadline);
     fclose($pipes[1]);
     fclose($pipes[2]);
@@ -250,15 +248,17 @@ function connect(string $address, float $deadline, ?array &$err = null)
         $err = ['status' => $timeout ? 'timeout' : 'dead', 'why' => "connect $address: " . ($errstr ?: "error $errno")];
         return null;
     }
-    stream_set_blocking($s, false);
     return $s;
 }
 
-// Reads STREAMS until each is at EOF, DONE(a buffer) says that answer is complete or DEADLINE,
-// writing OUT to the first meanwhile; a task for drive(). Its result: 'in' (a buffer a stream, keys
-// kept) and 'stop': null, 'timeout', 'max' (a buffer longer than ANSWER_MAX) or 'write' ('why').
+// Reads STREAMS (made non-blocking) until each is at EOF, DONE(a buffer) says that answer is complete or
+// DEADLINE, writing OUT to the first meanwhile; a task for drive(). Its result: 'in' (a buffer a stream,
+// keys kept) and 'stop': null, 'timeout', 'max' (a buffer longer than ANSWER_MAX) or 'write' ('why').
 function pump(array $streams, float $deadline, string $out = '', ?callable $done = null): \Generator
 {
+    foreach ($streams as $h) {
+        stream_set_blocking($h, false);
+    }
     $r = ['in' => array_fill_keys(array_keys($streams), ''), 'stop' => null, 'why' => null];
     $first = reset($streams);
     while ($streams) {
@@ -444,7 +444,6 @@ function ask_url_task(string $url, float $deadline): \Generator
         $why = $errstr ?: last_error("error $errno");
         return ['status' => $errno === 110 ? 'timeout' : 'dead', 'facts' => null, 'error' => "$host:$port: $why"];
     }
-    stream_set_blocking($s, false);
     $req = "GET $path HTTP/1.0\r\nHost: $host\r\nUser-Agent: nsscache-doctor\r\nConnection: close\r\n\r\n";
     $in = yield from exchange($s, $req, $deadline, fn(string $in): bool => false, $err);
     if ($in === null) {

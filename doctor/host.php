@@ -12,9 +12,7 @@ declare(strict_types=1);
 namespace NsscacheDoctor;
 
 const FIX_LINE = 'NSS_SDB_USE_CACHE=yes';
-// systemd's search order for system.conf drop-ins and units, the first the most important
-const SYSTEMD_CONF_DIRS = ['/etc/systemd/system.conf.d', '/run/systemd/system.conf.d',
-    '/usr/local/lib/systemd/system.conf.d', '/usr/lib/systemd/system.conf.d', '/lib/systemd/system.conf.d'];
+// systemd's search order for units (for system.conf's drop-ins: each DIR.conf.d), the first the most important
 const UNIT_DIRS = ['/etc/systemd/system', '/run/systemd/system', '/usr/local/lib/systemd/system',
     '/usr/lib/systemd/system', '/lib/systemd/system'];
 const UNITS_MAX = 2000;
@@ -208,11 +206,9 @@ function unit_fix(string $name): array
         'then' => "systemctl daemon-reload; systemctl restart $name"];
 }
 
-function systemd_fix(): array
-{
-    return ['path' => '/etc/systemd/system.conf.d/nsscache.conf', 'text' => "[Manager]\nDefaultEnvironment="
-        . FIX_LINE . "\n", 'then' => 'systemctl daemon-reexec, then restart the services that run NSS'];
-}
+const SYSTEMD_FIX = ['path' => '/etc/systemd/system.conf.d/nsscache.conf',
+    'text' => "[Manager]\nDefaultEnvironment=" . FIX_LINE . "\n",
+    'then' => 'systemctl daemon-reexec, then restart the services that run NSS'];
 
 // CRI-O's drop-in: default_env replaces the whole list, so the entries set before are kept, and
 // the drop-in gets no wider a MODE than the files they come from (read_crio()).
@@ -280,7 +276,8 @@ function read_default_environment(string $root, int $owner = 0): array
 {
     $env = $notes = [];
     $path = null;
-    foreach (array_merge(['/etc/systemd/system.conf'], dropins($root, SYSTEMD_CONF_DIRS)) as $f) {
+    $dirs = array_map(fn (string $d): string => "$d.conf.d", UNIT_DIRS);
+    foreach (array_merge(['/etc/systemd/system.conf'], dropins($root, $dirs)) as $f) {
         $values = systemd_values((string) conf_text($root, $f, $owner, $notes), 'Manager', 'DefaultEnvironment');
         $env = env_assign($env, $values);
         $path = isset(env_assign([], $values)['NSS_SDB_USE_CACHE']) ? $f : $path;
@@ -295,7 +292,7 @@ function read_fix_points(string $root, float $deadline, int $owner = 0): array
     $notes = [];
     $de = read_default_environment($root, $owner);
     $points = [fix_point('systemd', 'DefaultEnvironment=', $de['path'], $de['env']['NSS_SDB_USE_CACHE'] ?? null,
-        systemd_fix(), ['notes' => $de['notes']])];
+        SYSTEMD_FIX, ['notes' => $de['notes']])];
     $etc_env = conf_text($root, '/etc/environment', $owner, $notes);
     $ev = parse_env_file((string) $etc_env);
     $points[] = fix_point('environment', '/etc/environment', isset($ev['NSS_SDB_USE_CACHE']) ? '/etc/environment'
@@ -340,7 +337,7 @@ function fix_points_running(array $points, ?array $running, string $proc = '/pro
     foreach ($points as &$p) {
         $p += ['written' => $p['fixed'], 'then' => null];
         if ($p['kind'] === 'systemd') {
-            [$now, $then] = [$mgr, systemd_fix()['then']];
+            [$now, $then] = [$mgr, SYSTEMD_FIX['then']];
         } elseif ($p['kind'] === 'unit') {
             $u = $running['units'][$p['name']] ?? ['pid' => 0, 'reload' => true, 'dropins' => []];
             // /lib/systemd is /usr/lib/systemd on a merged /usr
@@ -594,7 +591,7 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
             continue;
         }
         $facts = process_facts($p);
-        $view = see(view_of(new Vantage('answerer', ''), $pid, $ctx['host']), $facts);
+        $view = see(view_of(['from' => 'answerer'], $pid, $ctx['host']), $facts);
         if ($p['env'] === null) {
             $view->notes[] = 'process_exited_while_read';
         }
@@ -659,7 +656,7 @@ function fix_host_plan(string $what, string $root = '', int $owner = 0, ?string 
 {
     $why = null;
     if ($what === 'systemd') {
-        return systemd_fix();
+        return SYSTEMD_FIX;
     }
     if ($what === 'environment') {
         $before = is_file("$root/etc/environment") ? read_conf($root, '/etc/environment', $owner, $why) : '';

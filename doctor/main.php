@@ -266,14 +266,15 @@ function ask_task(array $t, array $ctx, float $deadline): ?\Generator
 // Where target T's files are seen from once it has answered (view.php): a pool's answerer (its
 // master's root and mounts when it runs), a CLI's or an ini target's the doctor's own; a page's
 // Prometheus text shows no pid, no paths: nothing on this host is looked at for it.
-function vantage_of(array $t): Vantage
+function vantage_of(array $t): array
 {
     if ($t['kind'] !== 'fpm') {
-        return new Vantage($t['kind'] === 'cli' || $t['kind'] === 'ini' ? 'ours' : 'none');
+        return ['from' => $t['kind'] === 'cli' || $t['kind'] === 'ini' ? 'ours' : 'none'];
     }
     $pool = $t['pool'] ?? pool_at($t['address']);
-    return new Vantage('answerer', $pool !== null ? "pool {$pool['name']}" : 'php-fpm', $pool['master_pid'] ?? null,
-        $pool['chroot'] ?? null, $pool['user'] ?? null);
+    return ['from' => 'answerer', 'check' => $pool !== null ? "pool {$pool['name']}" : 'php-fpm',
+        'master_pid' => $pool['master_pid'] ?? null, 'chroot' => $pool['chroot'] ?? null,
+        'user' => $pool['user'] ?? null];
 }
 
 // Asks and judges TARGETS (Addresses) together (drive()): each until its --timeout or the run's
@@ -284,7 +285,7 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
     $start = microtime(true);
     $limit = min($start + $ctx['timeout'], $deadline);
     foreach ($targets as $i => $t) {
-        $from[$i] = $t['status'] === null ? vantage_of($t) : new Vantage('none');
+        $from[$i] = $t['status'] === null ? vantage_of($t) : ['from' => 'none'];
         $tasks[$i] = ask_task($t, $ctx, $limit);
     }
     $answers = drive(array_filter($tasks));
@@ -301,7 +302,7 @@ function inspect_all(array $targets, array $ctx, float $deadline): array
 
 // Target T (an Address) from its answer A (ask_task()), seen from FROM: its Answer, its Facts
 // (view.php, judge.php facts_of()) and its Judgement (judge.php).
-function answered(array $t, array $a, Vantage $from, array $ctx): Target
+function answered(array $t, array $a, array $from, array $ctx): Target
 {
     if ($a['status'] === 'endpoint_failed' && $t['kind'] === 'fpm') {
         $a['blocked'] = endpoint_blocked($t, $ctx['script'] ?? null);

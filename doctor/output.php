@@ -298,8 +298,7 @@ function doc_prometheus(array $doc): string
         }
         if ($ad['kind'] === 'cli' || $ad['kind'] === 'ini') {
             $add('nsscache_sapi_loaded', 'gauge', 'Whether nsscache is loaded for a PHP SAPI (cli: the binary run; '
-                . 'others: with their ini files).', ['php' => $l['php'], 'sapi' => $l['sapi']]
-                + ($ad['kind'] === 'cli' ? ['binary' => $ad['name']] : []), $f['nsscache']['loaded'] ? 1 : 0);
+                . 'others: with their ini files).', ['php' => $l['php']] + $l, $f['nsscache']['loaded'] ? 1 : 0);
         }
         $facts = $a['facts'];
         if (($facts['variable_class'] ?? null) === 'probing' && $facts['env']['NSS_SDB_USE_CACHE'] === null) {

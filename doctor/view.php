@@ -9,25 +9,6 @@ namespace NsscacheDoctor;
 
 const NSSDB_DEFAULT = '/etc/pki/nssdb';
 
-// How a target's files are to be seen once it has answered (vantage_of()).
-final class Vantage
-{
-    // ours: the doctor's own view (a CLI, an ini target); answerer: the process that answered, or its
-    // pool's master; none: nothing of the host (a page's Prometheus text)
-    public string $from;
-    public ?string $check = null;       // what the answerer's cmdline must hold to be the one asked ('' anything)
-    public ?int $master_pid = null;     // a pool's php-fpm master, whose root and mounts its workers share
-    public ?string $chroot = null;      // the pool's chroot, inside its master's root
-    public ?string $user = null;        // the pool's user (its workers' credentials when the worker is gone)
-
-    public function __construct(string $from, ?string $check = null, ?int $master_pid = null, ?string $chroot = null,
-        ?string $user = null)
-    {
-        [$this->from, $this->check, $this->master_pid, $this->chroot, $this->user]
-            = [$from, $check, $master_pid, $chroot, $user];
-    }
-}
-
 // A target's view of the host, as data: what judge() is given.
 final class View
 {
@@ -44,15 +25,19 @@ final class View
     public ?string $build = null;   // the distribution's build that softokn file is (softokn_build()); null: none
 }
 
-// Where a target's files are seen from. PID: the process that answered (a pool's worker, an Apache child),
-// used when it is what the target says it is (FROM->check in its cmdline). A pool's master is preferred for
-// its root and mounts, since a worker may exit right after its request (the worker still gives its
-// credentials and libraries when it is there). HOST: ['distro' => the doctor's own].
-function view_of(Vantage $from, ?int $pid, array $host): View
+// Where a target's files are seen from, FROM (main.php vantage_of()): 'from' ours (the doctor's own view),
+// answerer (the process that answered, or its pool's master) or none (nothing of the host); an answerer's
+// 'check' (what its cmdline must hold to be the one asked, '' anything), a pool's 'master_pid' (whose root
+// and mounts its workers share), 'chroot' (inside that root) and 'user' (its workers' credentials when the
+// worker is gone). PID: the process that answered (a pool's worker, an Apache child). A pool's master is
+// preferred for its root and mounts, since a worker may exit right after its request (the worker still
+// gives its credentials and libraries when it is there). HOST: ['distro' => the doctor's own].
+function view_of(array $from, ?int $pid, array $host): View
 {
+    $from += ['check' => '', 'master_pid' => null, 'chroot' => null, 'user' => null];
     $v = new View();
     $v->distro = $host['distro'];
-    if ($from->from === 'none') {
+    if ($from['from'] === 'none') {
         $v->root = null;
         $v->distro = ['id' => null, 'version' => null, 'id_like' => null, 'family' => 'other', 'source' => null,
             'notes' => []];
@@ -60,10 +45,11 @@ function view_of(Vantage $from, ?int $pid, array $host): View
         return $v;
     }
     $worker = null;
-    if ($from->from === 'answerer') {
+    if ($from['from'] === 'answerer') {
         // an answer without its pid, or from a process that is not the one asked: it is not seen
         $cmd = $pid !== null ? read_bounded("/proc/$pid/cmdline", 4096) : null;
-        if ($cmd !== null && ($from->check === '' || strpos(str_replace("\0", ' ', $cmd), $from->check) !== false)) {
+        if ($cmd !== null
+                && ($from['check'] === '' || strpos(str_replace("\0", ' ', $cmd), $from['check']) !== false)) {
             $worker = "/proc/$pid";
         } else {
             $v->notes[] = 'process_gone';
@@ -72,10 +58,10 @@ function view_of(Vantage $from, ?int $pid, array $host): View
     // the worker's root and mount namespace, whatever they are (chroot, PrivateTmp=, a container)
     $space = $worker ?? '/proc/self';
     $chroot = '';
-    $master = $from->master_pid;
+    $master = $from['master_pid'];
     if ($master !== null && is_dir("/proc/$master")) {
         $space = "/proc/$master";
-        $chroot = rtrim((string) $from->chroot, '/');
+        $chroot = rtrim((string) $from['chroot'], '/');
         $v->root = "$space/root$chroot";
         if ($worker === null) {
             $v->notes[] = 'judged_from_master';
@@ -90,7 +76,7 @@ function view_of(Vantage $from, ?int $pid, array $host): View
     }
     // judged from the master alone: it runs as root; its workers as the pool's user, when named
     $by_master = $worker === null && $space !== '/proc/self';
-    $pw = $by_master && $from->user !== null && function_exists('posix_getpwnam') ? @posix_getpwnam($from->user)
+    $pw = $by_master && $from['user'] !== null && function_exists('posix_getpwnam') ? @posix_getpwnam($from['user'])
         : false;
     $v->creds = !$by_master ? proc_creds($worker ?? '/proc/self')
         : ($pw ? ['uid' => $pw['uid'], 'gid' => $pw['gid'], 'groups' => []] : null);

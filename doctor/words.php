@@ -137,10 +137,9 @@ function sentence(array $ad, array $f, array $j): string
             return 'May probe: nsscache is loaded in this PHP process, and what it set after the process started does '
                 . 'not show from outside; ask that PHP itself (--php with its binary, ini and environment).';
         case 'process_gone':
-            if ($ad['kind'] === 'process') {
-                return 'May probe: the process exited while it was read; its verdict rests on what was not seen.';
-            }
-            return "May probe: the process that answered exited before its files could be seen, and no php-fpm "
+            return $ad['kind'] === 'process'
+                ? 'May probe: the process exited while it was read; its verdict rests on what was not seen.'
+                : "May probe: the process that answered exited before its files could be seen, and no php-fpm "
                 . "master of it was found; ask again, or name its pool's config with --fpm-conf.";
         case 'opened_under_putenv':
             return "May probe: NSS opened its database during a request that putenv() NSS_SDB_USE_CACHE, and read "

@@ -39,7 +39,8 @@ final class AnswerFuzzTest extends TestCase
         $t = D\target('fpm', $name, ['address' => '/run/php/x.sock']);
         $t['timeout'] = 3.0;
         $a = D\cgi_answer("Content-Type: application/json\r\n\r\n" . $body, '');
-        return D\answered($t, $a, $own_view ? new D\Vantage('ours') : new D\Vantage('answerer', 'pool x'), self::ctx());
+        $from = $own_view ? ['from' => 'ours'] : ['from' => 'answerer', 'check' => 'pool x'];
+        return D\answered($t, $a, $from, self::ctx());
     }
 
     private static function good(): array

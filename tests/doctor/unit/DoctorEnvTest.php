@@ -68,9 +68,9 @@ final class DoctorEnvTest extends TestCase
         $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
         $ctx = ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]];
         $a = ['status' => 'ok', 'error' => null, 'facts' => $facts];
-        $known = D\answered($t, $a, new D\Vantage('ours'), $ctx + ['env_known' => true]);
+        $known = D\answered($t, $a, ['from' => 'ours'], $ctx + ['env_known' => true]);
         $this->assertSame('none', $known->judgement()['probe']);
-        $j = D\answered($t, $a, new D\Vantage('ours'), $ctx + ['env_known' => false]);
+        $j = D\answered($t, $a, ['from' => 'ours'], $ctx + ['env_known' => false]);
         $this->assertSame(['possible', 'doctor_env_unknown'], judged_as($j, 'probe', 'reason'), D\words($j));
     }
 }

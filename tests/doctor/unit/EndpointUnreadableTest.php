@@ -20,7 +20,7 @@ final class EndpointUnreadableTest extends TestCase
             'pool' => ['name' => 'www', 'user' => 'nobody', 'chroot' => null, 'master_pid' => null]]);
         $t['timeout'] = 3.0;
         return D\answered($t, ['status' => 'endpoint_failed', 'error' => 'status 404: Primary script unknown',
-            'facts' => null], new D\Vantage('answerer', 'pool www'), ['timeout' => 3.0, 'script' => $script,
+            'facts' => null], ['from' => 'answerer', 'check' => 'pool www'], ['timeout' => 3.0, 'script' => $script,
             'table' => null, 'host' => ['distro' => view_fixture(null)['distro']]]);
     }
 

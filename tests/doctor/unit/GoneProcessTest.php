@@ -29,7 +29,7 @@ final class GoneProcessTest extends TestCase
         $t = D\target('fpm', 'www', ['address' => '127.0.0.1:9000']);
         $t['timeout'] = 3.0;
         return D\answered($t, ['status' => 'ok', 'error' => null, 'facts' => $facts],
-            new D\Vantage('answerer', 'pool www'), self::ctx());
+            ['from' => 'answerer', 'check' => 'pool www'], self::ctx());
     }
 
     public static function answers(): array

@@ -363,7 +363,7 @@ final class HostTest extends TestCase
             'started' => 1.0, 'duration_seconds' => 0.1], 'host' => ['hostname' => 'h', 'kernel' => '5.14',
             'distro' => ['id' => 'centos', 'version' => '7', 'family' => 'rhel7'], 'dentries' => ['nr_dentry' => 10,
             'nr_unused' => 1, 'nr_negative' => 5, 'slab' => null, 'notes' => []], 'watch' => null,
-            'fix_points' => [D\fix_point('systemd', 'DefaultEnvironment=', null, null, D\systemd_fix())]],
+            'fix_points' => [D\fix_point('systemd', 'DefaultEnvironment=', null, null, D\SYSTEMD_FIX)]],
             'targets' => [$t, $t], 'exit' => 0, 'counts' => D\verdict([$t])['counts'], 'summary' => 's'];
         $j = json_decode(D\doc_json($doc), true);
         self::assertSame('process', $j['targets'][0]['kind']);
@@ -577,7 +577,7 @@ for k in kids:
         $root = self::root(['/etc/shadow-like' => "root:secret\n"]);
         mkdir("$root/etc/systemd/system.conf.d", 0755, true);
         symlink("$root/etc/shadow-like", "$root/etc/systemd/system.conf.d/nsscache.conf");
-        $this->assertFalse(D\fix_host_write(D\systemd_fix(), $root, self::me(), $why));
+        $this->assertFalse(D\fix_host_write(D\SYSTEMD_FIX, $root, self::me(), $why));
         $this->assertSame("root:secret\n", file_get_contents("$root/etc/shadow-like"));
     }
 

@@ -95,7 +95,7 @@ final class IniServerTest extends TestCase
         $this->assertContains('server_environment_not_seen', $t['notes']);
         $t['timeout'] = 3.0;
         $facts = facts_fixture(['NSS_SDB_USE_CACHE' => 'yes'], status_fixture());
-        $j = D\answered($t, ['status' => 'ok', 'error' => null, 'facts' => $facts], new D\Vantage('ours'),
+        $j = D\answered($t, ['status' => 'ok', 'error' => null, 'facts' => $facts], ['from' => 'ours'],
             ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
         $this->assertSame(['possible', 'server_env_unseen'], judged_as($j, 'probe', 'reason'));
         $this->assertStringContainsString('--url', D\words($j));

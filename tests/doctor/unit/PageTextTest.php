@@ -21,7 +21,7 @@ final class PageTextTest extends TestCase
         $t = D\target('url', 'http://127.0.0.1:8080/m.php', ['address' => 'http://127.0.0.1:8080/m.php']);
         $t['timeout'] = 3.0;
         $a = D\cgi_answer("HTTP/1.0 $status OK\r\nContent-Type: text/plain\r\n\r\n" . $body, '', $status);
-        return D\answered($t, $a, new D\Vantage('none'),
+        return D\answered($t, $a, ['from' => 'none'],
             ['timeout' => 3.0, 'table' => the_table(), 'host' => ['distro' => view_fixture(null)['distro']]]);
     }
 
