@@ -105,7 +105,6 @@ function fact_check($v, $spec, string $path, ?string &$why = null)
 // (FACTS_SPEC): a malformed answer is that target's bad_answer, never the end of the run.
 function decode_facts(string $json, ?string &$why = null): ?array
 {
-    $why = null;
     $f = json_decode($json, true, 64);
     if (!is_array($f) || ($f['facts'] ?? null) !== 1 || !is_array($f['env'] ?? null) || !is_array($f['curl'] ?? null)
             || !is_array($f['nsscache'] ?? null) || !is_array($f['php'] ?? null)) {

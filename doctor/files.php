@@ -12,30 +12,13 @@ namespace NsscacheDoctor;
 
 // The contents of PATH, MAX bytes at most; a FIFO or device is refused before open(). CUT: 'bound'
 // when MAX bytes were read (there may be more), 'deadline' when DEADLINE passed before the end.
-function read_bounded(string $path, int $max = 65536, ?string &$why = null, float $deadline = INF,
-    ?string &$cut = null): ?string
-{
-    $cut = null;
-    $r = open_read($path, $max, $why);
-    if ($r === null) {
-        return null;
-    }
-    $data = '';
-    while ($cut === null && ($chunk = read_chunk($r, min(1 << 20, $max - strlen($data)))) !== null) {
-        $data .= $chunk;
-        $cut = strlen($data) >= $max ? 'bound' : (microtime(true) > $deadline ? 'deadline' : null);
-    }
-    close_read($r);
-    return $data;
-}
-
-// A reader of at most MAX bytes of the regular file PATH (read_chunk(), close_read()).
 // PHP's fopen() resolves symlinks itself, so /proc/PID/root (a magic link to a process's root,
 // in its own mount namespace) would be read in ours; stat() and readlink() are passed to the
 // kernel as they are. Paths through it are read by head(1), whose open() the kernel resolves.
-function open_read(string $path, int $max, ?string &$why = null): ?array
+function read_bounded(string $path, int $max = 65536, ?string &$why = null, float $deadline = INF,
+    ?string &$cut = null): ?string
 {
-    $why = null;
+    $why = $cut = $p = null;
     $st = @stat($path);
     if ($st === false) {
         $why = last_error('cannot stat');
@@ -49,69 +32,40 @@ function open_read(string $path, int $max, ?string &$why = null): ?array
     }
     if (!preg_match('~^/proc/[0-9]+/(root|cwd)(/|$)~', $path)) {
         $h = @fopen($path, 'rb');
-        if ($h === false) {
-            $why = last_error('cannot open');
-            return null;
+    } else {
+        $p = @proc_open(['head', '-c', (string) $max, '--', $path], [0 => ['file', '/dev/null', 'r'],
+            1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
+        $h = is_resource($p) ? $pipes[1] : false;
+        $head_until = microtime(true) + 20;
+    }
+    if ($h === false) {
+        $why = last_error($p === null ? 'cannot open' : 'cannot run head');
+        return null;
+    }
+    $data = '';
+    while ($cut === null && !feof($h)) {
+        if ($p !== null) {
+            // head is given 20 s in all
+            $left = $head_until - microtime(true);
+            $rd = [$h];
+            $w = $e = null;
+            if ($left <= 0 || !@stream_select($rd, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6))) {
+                break;
+            }
         }
-        return ['h' => $h, 'p' => null, 'left' => $max];
-    }
-    $p = @proc_open(['head', '-c', (string) $max, '--', $path], [0 => ['file', '/dev/null', 'r'],
-        1 => ['pipe', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
-    if (!is_resource($p)) {
-        $why = last_error('cannot run head');
-        return null;
-    }
-    return ['h' => $pipes[1], 'p' => $p, 'left' => $max, 'deadline' => microtime(true) + 20];
-}
-
-// The next chunk of at most N bytes, or null at the end (or the bound, or head's deadline).
-function read_chunk(array &$r, int $n): ?string
-{
-    if ($r['left'] <= 0 || $n <= 0 || feof($r['h'])) {
-        return null;
-    }
-    if ($r['p'] !== null) {
-        $left = $r['deadline'] - microtime(true);
-        $rd = [$r['h']];
-        $w = $e = null;
-        if ($left <= 0 || !@stream_select($rd, $w, $e, (int) $left, (int) (fmod($left, 1) * 1e6))) {
-            return null;
+        $chunk = @fread($h, min(1 << 20, $max - strlen($data)));
+        if ($chunk === false || $chunk === '') {
+            break;
         }
+        $data .= $chunk;
+        $cut = strlen($data) >= $max ? 'bound' : (microtime(true) > $deadline ? 'deadline' : null);
     }
-    $chunk = @fread($r['h'], min($n, $r['left']));
-    if ($chunk === false || $chunk === '') {
-        return null;
+    fclose($h);
+    if ($p !== null) {
+        proc_terminate($p);
+        proc_close($p);
     }
-    $r['left'] -= strlen($chunk);
-    return $chunk;
-}
-
-function close_read(array $r): void
-{
-    fclose($r['h']);
-    if ($r['p'] !== null) {
-        proc_terminate($r['p']);
-        proc_close($r['p']);
-    }
-}
-
-// The first non-null FOUND(chunk after the last TAIL bytes before it) over FILE's first MAX bytes, or
-// null; WHY: why FILE could not be opened; READ: the bytes read.
-function scan_file(string $file, int $max, int $tail, callable $found, ?string &$why = null, ?int &$read = null)
-{
-    $read = 0;
-    $r = open_read($file, $max, $why);
-    $buf = '';
-    $v = null;
-    while ($r !== null && $v === null && ($chunk = read_chunk($r, 1 << 20)) !== null) {
-        $read += strlen($chunk);
-        $buf = substr($buf, -$tail) . $chunk;
-        $v = $found($buf);
-    }
-    if ($r !== null) {
-        close_read($r);
-    }
-    return $v;
+    return $data;
 }
 
 function last_error(string $what): string
@@ -315,10 +269,7 @@ function dir_writable(?array $st, ?array $creds, ?bool $ro): ?bool
     if ($st === null || $creds === null) {
         return null;
     }
-    if ($ro === true) {
-        return false;
-    }
-    return $creds['uid'] === 0 || mode_allows($st, 3, $creds);
+    return $ro !== true && ($creds['uid'] === 0 || mode_allows($st, 3, $creds));
 }
 
 // Whether a process with CREDS (uid, gid, groups) may do BITS (4 read, 2 write, 1 search) on a file
@@ -400,13 +351,14 @@ function nss_version_in(string $buf): ?string
 
 const SOFTOKN_FILE_MAX = 1 << 25;
 
-// The version string softokn builds in (nss_version_in()); one cut by a chunk's end is read with the
-// next, one at the very end of the file is taken as cut, as nsscache's C takes it.
+// The version string softokn builds in (nss_version_in()) in FILE's first MAX bytes; one at the very end
+// of what was read is taken as cut, as nsscache's C takes it.
 function softokn_file_version(string $file, int $max = SOFTOKN_FILE_MAX, ?string &$why = null): ?string
 {
-    $v = scan_file($file, $max, 64, __NAMESPACE__ . '\nss_version_in', $why, $read);
+    $bytes = read_bounded($file, $max, $why, INF, $cut);
+    $v = $bytes !== null ? nss_version_in($bytes) : null;
     if ($v === null && $why === null) {
-        $why = $read >= $max ? "no version string in the first $max bytes" : 'no "Version: NSS" string';
+        $why = $cut !== null ? "no version string in the first $max bytes" : 'no "Version: NSS" string';
     }
     return $v;
 }

@@ -178,10 +178,8 @@ function toml_string(string $s): string
 // The libcurl a binary's bytes name (DT_NEEDED lands in .dynstr as "\0libcurl.so.4\0"), or null.
 function elf_libcurl(string $bytes): ?string
 {
-    if (strncmp($bytes, "\x7fELF", 4) !== 0) {
-        return null;
-    }
-    return preg_match('/\x00(libcurl(?:-[a-z]+)?\.so\.[0-9]+)\x00/', $bytes, $m) ? $m[1] : null;
+    return strncmp($bytes, "\x7fELF", 4) === 0 && preg_match('/\x00(libcurl(?:-[a-z]+)?\.so\.[0-9]+)\x00/', $bytes, $m)
+        ? $m[1] : null;
 }
 
 // ---------------------------------------------------------------- judging a fix point (pure)
@@ -238,7 +236,6 @@ function environment_fix(string $before, ?array $st = null): array
 // tests), regular, bounded. Null and WHY when not.
 function read_conf(string $root, string $path, int $owner, ?string &$why = null): ?string
 {
-    $why = null;
     if (!trusted_file($root . $path, $owner)) {
         $why = 'not root\'s, or writable by others';
         return null;
@@ -401,9 +398,8 @@ function find_system_lib(string $root, string $name): ?string
 // Is the libcurl FILE built on NSS: its version format "NSS/%s" (vtls/nss.c) is there; null: unreadable.
 function libcurl_file_nss(string $file): ?bool
 {
-    $nss = fn (string $b): ?bool => strpos($b, "NSS/%s\0") !== false ? true : null;
-    $found = scan_file($file, LIBCURL_SCAN, 16, $nss, $why);
-    return $why === null ? $found ?? false : null;
+    $bytes = read_bounded($file, LIBCURL_SCAN);
+    return $bytes !== null ? strpos($bytes, "NSS/%s\0") !== false : null;
 }
 
 // The services of ROOT whose ExecStart= binary (root's, not writable by others) needs an NSS libcurl,
@@ -541,6 +537,7 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
         return null;
     }
     $exe = @readlink("$d/exe");
+    $cwd = @readlink("$d/cwd");
     error_clear_last();
     $exe = is_string($exe) ? preg_replace('/ \(deleted\)$/', '', $exe) : null;
     // A server PHP is left to the PHP targets, but only on a root's file's word (trusted_in()): anyone may
@@ -554,8 +551,6 @@ function read_process(string $proc, int $pid, float $deadline = INF): ?array
         return null;
     }
     $m = \nsscache_ep_maps($maps);
-    $cwd = @readlink("$d/cwd");
-    error_clear_last();
     $cg = read_bounded("$d/cgroup", 65536);
     $libs = array_filter($m, fn (string $k): bool => strncmp($k, 'libcurl', 7) === 0, ARRAY_FILTER_USE_KEY);
     $lib = $libs ? preg_replace('/ \(deleted\)$/', '', end($libs)) : null;
