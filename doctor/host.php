@@ -606,9 +606,11 @@ function process_targets(string $proc, array $ctx, bool $counted, float $deadlin
 // ---------------------------------------------------------------- --watch: which units start processes
 
 // Polls PROC every STEP seconds until UNTIL: the processes that started meanwhile, by unit, and how
-// many were seen with softokn mapped: ['units' => [['unit', 'started', 'softokn']], 'started', 'polls'].
+// many were seen with softokn mapped: ['units' => [['unit', 'started', 'softokn']], 'started', 'polls',
+// 'seconds' (how long PROC was polled: the window left after asking and the process scan)].
 function watch_units(string $proc, float $until, float $step = 0.1): array
 {
+    $from = microtime(true);
     $known = array_flip(proc_pids($proc));
     $new = [];
     $polls = 0;
@@ -640,7 +642,8 @@ function watch_units(string $proc, float $until, float $step = 0.1): array
     }
     usort($units, fn (array $a, array $b): int
         => [$b['softokn'], $b['started'], $a['unit']] <=> [$a['softokn'], $a['started'], $b['unit']]);
-    return ['units' => $units, 'started' => count($new), 'polls' => $polls];
+    return ['units' => $units, 'started' => count($new), 'polls' => $polls,
+        'seconds' => round(microtime(true) - $from, 3)];
 }
 
 // ---------------------------------------------------------------- --fix-host: the one writer

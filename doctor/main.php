@@ -395,7 +395,7 @@ function main(array $argv): int
             'nr_negative_per_second' => $rate($d0['nr_negative'], $now['nr_negative']),
             'nr_dentry_per_second' => $rate($d0['nr_dentry'], $now['nr_dentry']),
             'slab_bytes_per_second' => $rate($d0['slab']['bytes'] ?? null, $now['slab']['bytes'] ?? null),
-            'processes_started' => $wu['started'], 'units' => $wu['units']];
+            'processes_started' => $wu['started'], 'processes_seconds' => $wu['seconds'], 'units' => $wu['units']];
         $host['dentries'] = $now;
     }
     $verdict = verdict($done);

@@ -184,7 +184,11 @@ function doc_human(array $doc, bool $colour): string
     // the fix points when some target may probe, or when asked (--processes)
     $out .= $probes || !empty($doc['fix_points_asked']) ? fix_points_text($h) : '';
     $out .= "\n" . dentries_line($h) . "\n";
-    foreach (array_slice($h['watch']['units'] ?? [], 0, 10) as $u) {
+    // processes are counted only while /proc is polled: what asking and the process scan leave of the window
+    $w = $h['watch'] ?? null;
+    $out .= $w !== null ? sprintf("Processes started during --watch: %d, seen polling /proc for %.1f s of %.1f s\n",
+        $w['processes_started'], $w['processes_seconds'], $w['seconds']) : '';
+    foreach (array_slice($w['units'] ?? [], 0, 10) as $u) {
         $out .= printable(sprintf("  %s started %d process%s during --watch%s\n", $u['unit'], $u['started'],
             $u['started'] === 1 ? '' : 'es', $u['softokn'] ? ", {$u['softokn']} with softokn mapped" : ''));
     }

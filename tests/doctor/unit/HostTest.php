@@ -602,5 +602,14 @@ for k in kids:
         $this->assertGreaterThanOrEqual(1, $w['started']);
         $this->assertGreaterThan(5, $w['polls']);
         $this->assertSame($w['started'], array_sum(array_column($w['units'], 'started')));
+        $this->assertEqualsWithDelta(0.8, $w['seconds'], 0.3, 'it says how long it polled');
+    }
+
+    // A window the process scan used up is polled once, and says so: 0 started is not "none started".
+    public function testWatchSaysHowLongItPolled(): void
+    {
+        $w = D\watch_units('/proc', microtime(true) - 1.0, 0.05);
+        $this->assertSame(1, $w['polls']);
+        $this->assertLessThan(0.05, $w['seconds']);
     }
 }

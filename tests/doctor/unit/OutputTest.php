@@ -235,6 +235,17 @@ final class OutputTest extends TestCase
         $this->assertStringContainsString("\033[31;1m", D\doc_human(self::doc(self::targets()), true));
     }
 
+    // --watch counts processes only while /proc is polled, after asking and the process scan: the table says
+    // for how long, so that a window the scan used up is not read as "no process started".
+    public function testTheWatchSaysHowLongProcessesWereWatched(): void
+    {
+        $doc = self::doc(self::targets());
+        $doc['host']['watch'] = ['seconds' => 6.7, 'nr_negative_per_second' => 0.7, 'nr_dentry_per_second' => 35.6,
+            'slab_bytes_per_second' => 601.8, 'processes_started' => 0, 'processes_seconds' => 0.002, 'units' => []];
+        $this->assertStringContainsString(
+            "Processes started during --watch: 0, seen polling /proc for 0.0 s of 6.7 s\n", D\doc_human($doc, false));
+    }
+
     // A hostile pool's 500-byte fields (its name, nsscache's version, the variable) stretch no column:
     // every row of the table stays as wide as the capped columns allow, the cut ones end in "...".
     public function testTheTableCapsItsColumnsWhateverTheFields(): void
