@@ -212,10 +212,11 @@ function fs_class(?string $fstype): string
 
 // ---------------------------------------------------------------- processes
 
-// The uids and gids of a process (/proc/PID/status): [uid, gid, groups] (effective ids), or null.
-function proc_creds(string $proc): ?array
+// The uids and gids of a process (/proc/PID/status): [uid, gid, groups] (effective ids), or null;
+// STATUS: the text read, for what else a caller needs from it.
+function proc_creds(string $proc, ?string &$status = null): ?array
 {
-    $s = read_bounded("$proc/status", 16384);
+    $s = $status = read_bounded("$proc/status", 16384);
     if ($s === null || !preg_match('/^Uid:\s+\d+\s+(\d+)/m', $s, $u) || !preg_match('/^Gid:\s+\d+\s+(\d+)/m', $s, $g)) {
         return null;
     }

@@ -62,8 +62,7 @@ function fpm_masters(string $proc = '/proc'): array
         if ($cmd === null || !preg_match('/^php-fpm[0-9.]*: master process \((.+)\)/', rtrim($cmd, "\0"), $m)) {
             continue;
         }
-        $status = read_bounded("$d/status", 16384);
-        $creds = proc_creds($d);
+        $creds = proc_creds($d, $status);
         if ($status === null || $creds === null || !preg_match('/^Uid:\s+(\d+)\s+(\d+)/m', $status, $u)) {
             continue;
         }
